@@ -1,0 +1,164 @@
+//! The same scenarios against SQLite (always) and PostgreSQL (when `ORRERY_TEST_POSTGRES_URL` is set).
+
+use orrery_store::testing::TestDatabase;
+use orrery_store::{ApiKeySecret, Database, Environment, Plan, StoreError};
+
+const NOW: i64 = 1_800_000_000;
+
+async fn seeded_plans_are_documented(db: &Database) {
+    let plans = db.list_plans().await.unwrap();
+    let codes: Vec<&str> = plans.iter().map(|p| p.code.as_str()).collect();
+    assert_eq!(codes, ["free", "demo", "pro", "enterprise"]);
+}
+
+async fn keys_round_trip(db: &Database) {
+    let new = db
+        .create_key("Acme", "pro", Environment::Production, NOW)
+        .await
+        .unwrap();
+    assert!(new.secret.expose().starts_with("orr_live_"));
+    let found = db.find_active_key(&new.secret.hash()).await.unwrap().unwrap();
+    assert_eq!(found, new.record);
+    assert_eq!(found.client_name, "Acme");
+    assert_eq!(found.plan.requests_per_hour, 10_000);
+
+    // A second key for the same client reuses the client.
+    let second = db
+        .create_key("Acme", "free", Environment::Test, NOW)
+        .await
+        .unwrap();
+    assert_eq!(second.record.client_id, new.record.client_id);
+    assert_eq!(second.record.environment, Environment::Test);
+
+    db.revoke_key(new.record.key_id, NOW + 1).await.unwrap();
+    assert!(db.find_active_key(&new.secret.hash()).await.unwrap().is_none());
+    // Revoking again is harmless; an unknown id is an error.
+    db.revoke_key(new.record.key_id, NOW + 2).await.unwrap();
+    assert!(matches!(
+        db.revoke_key(999_999, NOW).await,
+        Err(StoreError::UnknownKey { id: 999_999 })
+    ));
+
+    let listed = db.list_keys().await.unwrap();
+    assert_eq!(listed.len(), 2);
+    assert_eq!(listed[1].revoked_at, Some(NOW + 1));
+    assert!(new.secret.expose().starts_with(&listed[1].prefix));
+
+    assert!(matches!(
+        db.create_key("Acme", "platinum", Environment::Production, NOW)
+            .await,
+        Err(StoreError::UnknownPlan { .. })
+    ));
+}
+
+async fn plans_can_change(db: &Database) {
+    let plan = Plan {
+        code: "bench".into(),
+        label: "Benchmarks".into(),
+        requests_per_hour: 100_000_000,
+    };
+    db.set_plan(&plan).await.unwrap();
+    db.set_plan(&Plan {
+        label: "Benchmarks (raised)".into(),
+        ..plan.clone()
+    })
+    .await
+    .unwrap();
+    let stored = db.list_plans().await.unwrap();
+    let bench = stored.iter().find(|p| p.code == "bench").unwrap();
+    assert_eq!(bench.label, "Benchmarks (raised)");
+    assert!(matches!(
+        db.set_plan(&Plan {
+            requests_per_hour: 0,
+            ..plan
+        })
+        .await,
+        Err(StoreError::InvalidPlan(_))
+    ));
+}
+
+async fn demo_key_is_ensured_and_replaced(db: &Database) {
+    let first = ApiKeySecret::new("demo-key-one");
+    let record = db.ensure_demo_key(&first, NOW).await.unwrap();
+    assert_eq!(record.plan.code, "demo");
+    // Idempotent.
+    let again = db.ensure_demo_key(&first, NOW).await.unwrap();
+    assert_eq!(again.key_id, record.key_id);
+    // A new demo key retires the old one.
+    let second = ApiKeySecret::new("demo-key-two");
+    db.ensure_demo_key(&second, NOW).await.unwrap();
+    assert!(db.find_active_key(&first.hash()).await.unwrap().is_none());
+    assert!(db.find_active_key(&second.hash()).await.unwrap().is_some());
+}
+
+async fn window_counts_the_last_hour(db: &Database) {
+    let limit = 3;
+    for expected in 1..=3 {
+        let hit = db.hit_rate_window(7, limit, 100, 60).await.unwrap();
+        assert!(hit.admitted);
+        assert_eq!(hit.hits, expected);
+        assert_eq!(hit.oldest_minute, Some(100));
+    }
+    let denied = db.hit_rate_window(7, limit, 130, 60).await.unwrap();
+    assert!(!denied.admitted);
+    assert_eq!(denied.hits, 3);
+    // Minute 100 leaves the window at minute 160.
+    let still_denied = db.hit_rate_window(7, limit, 159, 60).await.unwrap();
+    assert!(!still_denied.admitted);
+    let admitted = db.hit_rate_window(7, limit, 160, 60).await.unwrap();
+    assert!(admitted.admitted);
+    assert_eq!(admitted.hits, 1);
+    // Other keys are not affected.
+    assert!(db.hit_rate_window(8, 1, 130, 60).await.unwrap().admitted);
+}
+
+async fn window_is_exact_under_concurrency(db: &Database) {
+    let tasks: Vec<_> = (0..20)
+        .map(|_| {
+            let db = db.clone();
+            tokio::spawn(async move { db.hit_rate_window(42, 10, 500, 60).await.unwrap() })
+        })
+        .collect();
+    let mut admitted = 0;
+    for task in tasks {
+        if task.await.unwrap().admitted {
+            admitted += 1;
+        }
+    }
+    assert_eq!(admitted, 10);
+}
+
+async fn all_scenarios(db: &Database) {
+    db.ping().await.unwrap();
+    seeded_plans_are_documented(db).await;
+    keys_round_trip(db).await;
+    plans_can_change(db).await;
+    demo_key_is_ensured_and_replaced(db).await;
+    window_counts_the_last_hour(db).await;
+    window_is_exact_under_concurrency(db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sqlite_store() {
+    let test_db = TestDatabase::sqlite().await;
+    all_scenarios(&test_db.database).await;
+    // Migrating twice is a no-op.
+    test_db.database.migrate().await.unwrap();
+    test_db.cleanup().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgres_store() {
+    let Some(test_db) = TestDatabase::postgres("store scenarios").await else {
+        return;
+    };
+    all_scenarios(&test_db.database).await;
+    test_db.database.migrate().await.unwrap();
+    test_db.cleanup().await.unwrap();
+}
+
+#[tokio::test]
+async fn unsupported_urls_are_named() {
+    let err = Database::connect("mysql://x").await.unwrap_err();
+    assert!(err.to_string().contains("unsupported database URL"));
+}
