@@ -27,7 +27,9 @@ impl Backend {
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Ok(Self::Postgres)
         } else {
-            Err(StoreError::UnsupportedUrl { url: url.to_owned() })
+            Err(StoreError::UnsupportedUrl {
+                url: url.to_owned(),
+            })
         }
     }
 

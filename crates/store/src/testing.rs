@@ -18,8 +18,17 @@ pub struct TestDatabase {
 
 #[derive(Debug)]
 enum Cleanup {
-    Sqlite(#[allow(dead_code, reason = "held so that the folder lives as long as the test")] tempfile::TempDir),
-    Postgres { admin_url: String, name: String },
+    Sqlite(
+        #[allow(
+            dead_code,
+            reason = "held so that the folder lives as long as the test"
+        )]
+        tempfile::TempDir,
+    ),
+    Postgres {
+        admin_url: String,
+        name: String,
+    },
 }
 
 impl TestDatabase {
@@ -87,7 +96,9 @@ impl TestDatabase {
 }
 
 fn replace_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
     let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
     match query {
         Some(query) => format!("{base}/{name}?{query}"),

@@ -17,7 +17,11 @@ async fn keys_round_trip(db: &Database) {
         .await
         .unwrap();
     assert!(new.secret.expose().starts_with("orr_live_"));
-    let found = db.find_active_key(&new.secret.hash()).await.unwrap().unwrap();
+    let found = db
+        .find_active_key(&new.secret.hash())
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(found, new.record);
     assert_eq!(found.client_name, "Acme");
     assert_eq!(found.plan.requests_per_hour, 10_000);
@@ -31,7 +35,12 @@ async fn keys_round_trip(db: &Database) {
     assert_eq!(second.record.environment, Environment::Test);
 
     db.revoke_key(new.record.key_id, NOW + 1).await.unwrap();
-    assert!(db.find_active_key(&new.secret.hash()).await.unwrap().is_none());
+    assert!(
+        db.find_active_key(&new.secret.hash())
+            .await
+            .unwrap()
+            .is_none()
+    );
     // Revoking again is harmless; an unknown id is an error.
     db.revoke_key(new.record.key_id, NOW + 2).await.unwrap();
     assert!(matches!(

@@ -1,0 +1,130 @@
+//! The same window rules for every backend: memory always, the SQLite fallback always, Redis and
+//! the PostgreSQL fallback when `ORRERY_TEST_REDIS_URL` / `ORRERY_TEST_POSTGRES_URL` are set.
+
+use std::sync::Arc;
+
+use orrery_limiter::{
+    DatabaseLimiter, LimitSource, MemoryLimiter, RateLimiter, RedisLimiter, UnixSeconds,
+};
+use orrery_store::testing::TestDatabase;
+
+const START: UnixSeconds = UnixSeconds(1_800_000_000);
+
+fn unique_key_id() -> i64 {
+    use rand::Rng;
+    rand::rng().random_range(1..i64::from(i32::MAX))
+}
+
+async fn limit_of_five_admits_five(limiter: &dyn RateLimiter, source: LimitSource) {
+    let key = unique_key_id();
+    for i in 0..5 {
+        let decision = limiter.hit(key, 5, START).await.unwrap();
+        assert!(decision.admitted, "request {i}");
+        assert_eq!(decision.remaining, 4 - i);
+        assert_eq!(decision.source, source);
+        assert_eq!(decision.limit, 5);
+    }
+    let sixth = limiter
+        .hit(key, 5, UnixSeconds(START.0 + 10))
+        .await
+        .unwrap();
+    assert!(!sixth.admitted);
+    assert_eq!(sixth.remaining, 0);
+    // The hits sit in START's minute, which leaves the window one hour after it began.
+    let minute_start = START.minute() * 60;
+    assert_eq!(
+        sixth.retry_after_secs,
+        Some(minute_start + 3600 - (START.0 + 10))
+    );
+}
+
+async fn window_slides(limiter: &dyn RateLimiter) {
+    let key = unique_key_id();
+    let t0 = UnixSeconds(START.minute() * 60);
+    assert!(limiter.hit(key, 2, t0).await.unwrap().admitted);
+    let half_hour = UnixSeconds(t0.0 + 30 * 60);
+    assert!(limiter.hit(key, 2, half_hour).await.unwrap().admitted);
+    assert!(
+        !limiter
+            .hit(key, 2, UnixSeconds(t0.0 + 59 * 60 + 59))
+            .await
+            .unwrap()
+            .admitted
+    );
+    // One hour after t0 the first hit has left; the half-hour one is still in.
+    let later = limiter.hit(key, 2, UnixSeconds(t0.0 + 3600)).await.unwrap();
+    assert!(later.admitted);
+    assert_eq!(later.remaining, 0);
+}
+
+async fn exact_under_concurrency(limiter: Arc<dyn RateLimiter>) {
+    let key = unique_key_id();
+    let tasks: Vec<_> = (0..20)
+        .map(|_| {
+            let limiter = Arc::clone(&limiter);
+            tokio::spawn(async move { limiter.hit(key, 10, START).await.unwrap() })
+        })
+        .collect();
+    let mut admitted = 0;
+    for task in tasks {
+        admitted += i32::from(task.await.unwrap().admitted);
+    }
+    assert_eq!(admitted, 10);
+}
+
+async fn all_rules(limiter: Arc<dyn RateLimiter>, source: LimitSource) {
+    limit_of_five_admits_five(limiter.as_ref(), source).await;
+    window_slides(limiter.as_ref()).await;
+    exact_under_concurrency(limiter).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn memory() {
+    all_rules(Arc::new(MemoryLimiter::new()), LimitSource::Memory).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn database_on_sqlite() {
+    let db = TestDatabase::sqlite().await;
+    let limiter = Arc::new(DatabaseLimiter::new(db.database.clone()));
+    all_rules(limiter, LimitSource::Database).await;
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn database_on_postgres() {
+    let Some(db) = TestDatabase::postgres("rate-limit fallback").await else {
+        return;
+    };
+    let limiter = Arc::new(DatabaseLimiter::new(db.database.clone()));
+    all_rules(limiter, LimitSource::Database).await;
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn redis() {
+    let Ok(url) = std::env::var("ORRERY_TEST_REDIS_URL") else {
+        println!("skipped: Redis rate limits (ORRERY_TEST_REDIS_URL is not set)");
+        return;
+    };
+    let db = TestDatabase::sqlite().await;
+    let prefix = format!("orrery-test:{}:", unique_key_id());
+    let limiter = RedisLimiter::new(&url, prefix, DatabaseLimiter::new(db.database.clone()))
+        .expect("a Redis URL");
+    all_rules(Arc::new(limiter), LimitSource::Redis).await;
+    db.cleanup().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn unreachable_redis_falls_back_to_the_database() {
+    let db = TestDatabase::sqlite().await;
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    let limiter = RedisLimiter::new(
+        "redis://127.0.0.1:1",
+        "orrery-test:",
+        DatabaseLimiter::new(db.database.clone()),
+    )
+    .unwrap();
+    all_rules(Arc::new(limiter), LimitSource::Database).await;
+    db.cleanup().await.unwrap();
+}
