@@ -1,0 +1,155 @@
+//! The application state and `app(state) -> Router`, used by `main` and by the tests alike.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderName, Method};
+use axum::middleware::{Next, from_fn_with_state};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use orrery_limiter::RateLimiter;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::cors::{Any, CorsLayer};
+use tower_http::limit::RequestBodyLimitLayer;
+
+use crate::auth::{KeyCache, KeyStore, authenticate};
+use crate::caching::{CacheVersions, cache_deterministic};
+use crate::compute::Compute;
+use crate::edge::edge;
+use crate::error::ApiError;
+use crate::json::BODY_LIMIT_BYTES;
+use crate::metrics::{Metrics, metrics_handler};
+use crate::routes;
+
+/// Everything a request may need, cheap to clone.
+#[derive(Debug, Clone)]
+pub struct AppState(Arc<Inner>);
+
+#[derive(Debug)]
+struct Inner {
+    key_store: Arc<dyn KeyStore>,
+    limiter: Arc<dyn RateLimiter>,
+    key_cache: KeyCache,
+    metrics: Metrics,
+    compute: Compute,
+    cache_versions: CacheVersions,
+    request_timeout: Duration,
+}
+
+/// The parts the state is built from; each comes in explicitly.
+#[derive(Debug)]
+pub struct AppParts {
+    pub key_store: Arc<dyn KeyStore>,
+    pub limiter: Arc<dyn RateLimiter>,
+    pub compute: Compute,
+    pub ephemeris_data_version: String,
+    pub request_timeout: Duration,
+}
+
+impl AppState {
+    pub fn new(parts: AppParts) -> Self {
+        Self(Arc::new(Inner {
+            key_store: parts.key_store,
+            limiter: parts.limiter,
+            key_cache: KeyCache::default(),
+            metrics: Metrics::new(),
+            compute: parts.compute,
+            cache_versions: CacheVersions {
+                service: env!("CARGO_PKG_VERSION").to_owned(),
+                ephemeris_data: parts.ephemeris_data_version,
+            },
+            request_timeout: parts.request_timeout,
+        }))
+    }
+
+    pub(crate) fn key_store(&self) -> &dyn KeyStore {
+        self.0.key_store.as_ref()
+    }
+
+    pub(crate) fn limiter(&self) -> &dyn RateLimiter {
+        self.0.limiter.as_ref()
+    }
+
+    pub(crate) fn key_cache(&self) -> &KeyCache {
+        &self.0.key_cache
+    }
+
+    pub(crate) fn metrics(&self) -> &Metrics {
+        &self.0.metrics
+    }
+
+    pub fn compute(&self) -> &Compute {
+        &self.0.compute
+    }
+
+    pub(crate) fn cache_versions(&self) -> &CacheVersions {
+        &self.0.cache_versions
+    }
+}
+
+/// The whole HTTP interface.
+pub fn app(state: AppState) -> Router {
+    let public = Router::new()
+        .route("/v1/health", get(routes::health::health))
+        .route("/metrics", get(metrics_handler));
+
+    let mut deterministic = routes::calculation_routes();
+    // axum refuses a route layer on a router without routes.
+    if deterministic.has_routes() {
+        deterministic =
+            deterministic.route_layer(from_fn_with_state(state.clone(), cache_deterministic));
+    }
+
+    let authenticated = Router::new()
+        .route("/v1/me", get(routes::me::me))
+        .merge(deterministic)
+        .route_layer(from_fn_with_state(state.clone(), authenticate));
+
+    Router::new()
+        .merge(public)
+        .merge(authenticated)
+        .fallback(not_found)
+        .layer(from_fn_with_state(state.clone(), limit_time))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT_BYTES))
+        .layer(CatchPanicLayer::new())
+        .layer(cors())
+        .layer(from_fn_with_state(state.clone(), edge))
+        .with_state(state)
+}
+
+/// Browsers may call the API from any origin (keys, not cookies, authenticate), and may read the
+/// headers that matter to a client.
+fn cors() -> CorsLayer {
+    CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
+        .allow_headers([
+            HeaderName::from_static("x-api-key"),
+            HeaderName::from_static("content-type"),
+            HeaderName::from_static("if-none-match"),
+            HeaderName::from_static("x-request-id"),
+        ])
+        .expose_headers([
+            HeaderName::from_static("etag"),
+            HeaderName::from_static("x-ratelimit-limit"),
+            HeaderName::from_static("x-ratelimit-remaining"),
+            HeaderName::from_static("x-ratelimit-source"),
+            HeaderName::from_static("retry-after"),
+            HeaderName::from_static("x-request-id"),
+        ])
+}
+
+async fn not_found(request: Request) -> ApiError {
+    ApiError::not_found(format!("no endpoint at {}", request.uri().path()))
+}
+
+async fn limit_time(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let limit = state.0.request_timeout;
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::timeout(limit.as_secs()).into_response(),
+    }
+}

@@ -1,0 +1,220 @@
+//! HTTP caching for the deterministic calculation endpoints, as one layer they opt into.
+//!
+//! The entity tag is computed from a canonical form of the request (method, path, sorted query,
+//! JSON body with sorted keys) plus the service version and the ephemeris data version, before
+//! any calculation: a matching `If-None-Match` is answered 304 at the cost of one hash. The
+//! interface spec asks for 304 on POST too, where plain HTTP would answer 412.
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header, request::Parts};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::BODY_LIMIT_BYTES;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// Put into a response's extensions by a handler that used the current time because the client
+/// left a time out: the answer changes with the clock, so it is `no-store` and has no tag.
+#[derive(Debug, Clone, Copy)]
+pub struct UsedNow;
+
+/// What the tag depends on besides the request.
+#[derive(Debug, Clone)]
+pub struct CacheVersions {
+    pub service: String,
+    pub ephemeris_data: String,
+}
+
+pub async fn cache_deterministic(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT_BYTES).await else {
+        return ApiError::payload_too_large(BODY_LIMIT_BYTES).into_response();
+    };
+    let tag = entity_tag(state.cache_versions(), &parts, &bytes);
+    let if_none_match = parts
+        .headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned);
+    if let (Some(tag), Some(condition)) = (&tag, &if_none_match)
+        && lists_tag(condition, tag)
+    {
+        return not_modified(tag);
+    }
+
+    let mut response = next
+        .run(Request::from_parts(parts, Body::from(bytes)))
+        .await;
+    if response.status() != StatusCode::OK {
+        return response;
+    }
+    if response.extensions().get::<UsedNow>().is_some() {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        return response;
+    }
+    let Some(tag) = tag else {
+        return response;
+    };
+    if if_none_match.as_deref().is_some_and(|c| c.trim() == "*") {
+        return not_modified(&tag);
+    }
+    set_cache_headers(response.headers_mut(), &tag);
+    response
+}
+
+fn not_modified(tag: &str) -> Response {
+    let mut response = StatusCode::NOT_MODIFIED.into_response();
+    set_cache_headers(response.headers_mut(), tag);
+    response
+}
+
+fn set_cache_headers(headers: &mut axum::http::HeaderMap, tag: &str) {
+    if let Ok(value) = HeaderValue::from_str(tag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(IMMUTABLE));
+}
+
+/// True when an `If-None-Match` value lists the tag (weak comparison, as RFC 9110 asks for
+/// `If-None-Match`). `*` is handled by the caller: it matches only a successful answer.
+fn lists_tag(condition: &str, tag: &str) -> bool {
+    condition
+        .split(',')
+        .map(|candidate| candidate.trim().trim_start_matches("W/"))
+        .any(|candidate| candidate == tag)
+}
+
+/// The strong tag of a request, or `None` when the body is not JSON (the handler's 400 follows).
+fn entity_tag(versions: &CacheVersions, parts: &Parts, body: &[u8]) -> Option<String> {
+    let canonical_body = if body.iter().all(u8::is_ascii_whitespace) {
+        String::new()
+    } else {
+        let value: serde_json::Value = serde_json::from_slice(body).ok()?;
+        canonical_json(&value)
+    };
+    let mut query: Vec<(String, String)> =
+        form_urlencoded::parse(parts.uri.query().unwrap_or("").as_bytes())
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .collect();
+    query.sort();
+
+    let mut hasher = Sha256::new();
+    for piece in [
+        versions.service.as_str(),
+        versions.ephemeris_data.as_str(),
+        parts.method.as_str(),
+        parts.uri.path(),
+    ] {
+        hasher.update(piece.as_bytes());
+        hasher.update([0]);
+    }
+    for (key, value) in &query {
+        hasher.update(key.as_bytes());
+        hasher.update([1]);
+        hasher.update(value.as_bytes());
+        hasher.update([0]);
+    }
+    hasher.update(canonical_body.as_bytes());
+    let digest = hasher.finalize();
+    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    Some(format!("\"{hex}\""))
+}
+
+/// JSON with object keys sorted at every depth, so that key order does not change the tag.
+fn canonical_json(value: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match value {
+        Value::Object(map) => {
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let inner: Vec<String> = entries
+                .into_iter()
+                .map(|(k, v)| format!("{}:{}", Value::String(k.clone()), canonical_json(v)))
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+        Value::Array(items) => {
+            let inner: Vec<String> = items.iter().map(canonical_json).collect();
+            format!("[{}]", inner.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(uri: &str) -> Parts {
+        axum::http::Request::post(uri)
+            .body(())
+            .unwrap()
+            .into_parts()
+            .0
+    }
+
+    fn versions() -> CacheVersions {
+        CacheVersions {
+            service: "1".into(),
+            ephemeris_data: "a".into(),
+        }
+    }
+
+    #[test]
+    fn key_order_and_query_order_do_not_change_the_tag() {
+        let a = entity_tag(
+            &versions(),
+            &parts("/v1/x?b=2&a=1"),
+            br#"{"x":1,"y":{"p":1,"q":2}}"#,
+        );
+        let b = entity_tag(
+            &versions(),
+            &parts("/v1/x?a=1&b=2"),
+            br#"{ "y":{"q":2,"p":1}, "x":1 }"#,
+        );
+        assert_eq!(a, b);
+        assert!(a.is_some());
+    }
+
+    #[test]
+    fn content_and_versions_change_the_tag() {
+        let base = entity_tag(&versions(), &parts("/v1/x"), br#"{"x":1}"#);
+        assert_ne!(
+            base,
+            entity_tag(&versions(), &parts("/v1/x"), br#"{"x":2}"#)
+        );
+        assert_ne!(
+            base,
+            entity_tag(&versions(), &parts("/v1/y"), br#"{"x":1}"#)
+        );
+        let newer = CacheVersions {
+            ephemeris_data: "b".into(),
+            ..versions()
+        };
+        assert_ne!(base, entity_tag(&newer, &parts("/v1/x"), br#"{"x":1}"#));
+    }
+
+    #[test]
+    fn bodies_that_are_not_json_get_no_tag() {
+        assert_eq!(entity_tag(&versions(), &parts("/v1/x"), b"{nope"), None);
+    }
+
+    #[test]
+    fn if_none_match_lists() {
+        assert!(lists_tag("\"a\", \"b\"", "\"b\""));
+        assert!(lists_tag("W/\"b\"", "\"b\""));
+        assert!(!lists_tag("\"a\"", "\"b\""));
+        assert!(!lists_tag("*", "\"b\""));
+    }
+}

@@ -1,0 +1,128 @@
+//! The administrative subcommands: they work on the database directly, so they also work while
+//! the service runs (SQLite in WAL mode, or PostgreSQL).
+
+use anyhow::Context;
+use orrery_store::{Database, Environment, Plan};
+
+use crate::cli::{KeysCommand, PlansCommand};
+use crate::settings::Settings;
+
+async fn open(settings: &Settings) -> anyhow::Result<Database> {
+    let database = Database::connect(&settings.database_url)
+        .await
+        .with_context(|| format!("could not open the database at {}", settings.database_url))?;
+    database
+        .migrate()
+        .await
+        .context("could not migrate the database")?;
+    Ok(database)
+}
+
+fn now_unix() -> i64 {
+    jiff::Timestamp::now().as_second()
+}
+
+/// `orrery migrate`.
+///
+/// # Errors
+/// The database could not be opened or migrated.
+pub async fn migrate(settings: &Settings) -> anyhow::Result<()> {
+    let database = open(settings).await?;
+    database.close().await;
+    println!("migrations applied to {}", settings.database_url);
+    Ok(())
+}
+
+/// `orrery keys …`.
+///
+/// # Errors
+/// A database failure, an unknown plan or key, or an invalid environment.
+pub async fn keys(settings: &Settings, command: KeysCommand) -> anyhow::Result<()> {
+    let database = open(settings).await?;
+    match command {
+        KeysCommand::Create {
+            client,
+            plan,
+            environment,
+        } => {
+            let environment: Environment = environment.parse().map_err(anyhow::Error::msg)?;
+            let new = database
+                .create_key(&client, &plan, environment, now_unix())
+                .await?;
+            println!(
+                "created key {} for client {} ({}) on plan {} ({} requests/hour), environment {}",
+                new.record.key_id,
+                new.record.client_name,
+                new.record.client_id,
+                new.record.plan.code,
+                new.record.plan.requests_per_hour,
+                new.record.environment.as_str()
+            );
+            println!("the key is shown once and stored only as a hash:");
+            println!("{}", new.secret.expose());
+        }
+        KeysCommand::List => {
+            println!(
+                "{:>6}  {:<24} {:<12} {:<14} {:<11} {:<20} REVOKED",
+                "ID", "CLIENT", "PLAN", "PREFIX", "ENVIRONMENT", "CREATED"
+            );
+            for key in database.list_keys().await? {
+                println!(
+                    "{:>6}  {:<24} {:<12} {:<14} {:<11} {:<20} {}",
+                    key.key_id,
+                    key.client_name,
+                    key.plan_code,
+                    key.prefix,
+                    key.environment.as_str(),
+                    format_time(key.created_at),
+                    key.revoked_at.map_or_else(|| "-".to_owned(), format_time)
+                );
+            }
+        }
+        KeysCommand::Revoke { id } => {
+            database.revoke_key(id, now_unix()).await?;
+            println!("key {id} revoked");
+        }
+    }
+    database.close().await;
+    Ok(())
+}
+
+/// `orrery plans …`.
+///
+/// # Errors
+/// A database failure or an invalid plan.
+pub async fn plans(settings: &Settings, command: PlansCommand) -> anyhow::Result<()> {
+    let database = open(settings).await?;
+    match command {
+        PlansCommand::List => {
+            println!("{:<14} {:>18}  LABEL", "CODE", "REQUESTS/HOUR");
+            for plan in database.list_plans().await? {
+                println!(
+                    "{:<14} {:>18}  {}",
+                    plan.code, plan.requests_per_hour, plan.label
+                );
+            }
+        }
+        PlansCommand::Set {
+            code,
+            label,
+            requests_per_hour,
+        } => {
+            database
+                .set_plan(&Plan {
+                    code: code.clone(),
+                    label,
+                    requests_per_hour,
+                })
+                .await?;
+            println!("plan {code} saved");
+        }
+    }
+    database.close().await;
+    Ok(())
+}
+
+fn format_time(unix: i64) -> String {
+    jiff::Timestamp::from_second(unix).map_or_else(|_| unix.to_string(), |t| t.to_string())
+}

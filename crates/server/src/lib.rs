@@ -1,0 +1,21 @@
+#![forbid(unsafe_code)]
+//! The Orrery HTTP service: glue between the calculation core and the network.
+
+pub mod app;
+pub mod auth;
+pub mod caching;
+pub mod cli;
+pub mod commands;
+pub mod compute;
+pub mod edge;
+pub mod error;
+pub mod json;
+pub mod metrics;
+mod routes;
+pub mod serve;
+pub mod settings;
+pub mod telemetry;
+
+pub use app::{AppParts, AppState, app};
+pub use error::ApiError;
+pub use settings::Settings;

@@ -1,0 +1,105 @@
+//! Starting and stopping the service.
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use orrery_limiter::{DatabaseLimiter, MemoryLimiter, RateLimiter, RedisLimiter};
+use orrery_store::Database;
+use tokio::net::TcpListener;
+
+use crate::app::{AppParts, AppState, app};
+use crate::compute::Compute;
+use crate::settings::Settings;
+
+/// Key prefix of the rate-limit windows in Redis.
+const REDIS_KEY_PREFIX: &str = "orrery:ratelimit:";
+
+/// Opens the database (migrating it and making sure the demo key exists) and builds the state.
+///
+/// # Errors
+/// The database could not be opened or migrated, or a setting could not be applied.
+pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)> {
+    let database = Database::connect(&settings.database_url)
+        .await
+        .with_context(|| {
+            format!(
+                "could not open the database at {} (check ORRERY_DATABASE_URL)",
+                settings.database_url
+            )
+        })?;
+    database
+        .migrate()
+        .await
+        .context("could not migrate the database")?;
+    database
+        .ensure_demo_key(&settings.demo_key, jiff::Timestamp::now().as_second())
+        .await
+        .context("could not store the demo key")?;
+
+    let limiter: Arc<dyn RateLimiter> = match &settings.redis_url {
+        Some(url) => Arc::new(
+            RedisLimiter::new(
+                url,
+                REDIS_KEY_PREFIX,
+                DatabaseLimiter::new(database.clone()),
+            )
+            .with_context(|| format!("ORRERY_REDIS_URL is not a Redis URL: {url}"))?,
+        ),
+        None => Arc::new(MemoryLimiter::new()),
+    };
+    let state = AppState::new(AppParts {
+        key_store: Arc::new(database.clone()),
+        limiter,
+        compute: Compute::new(settings.compute_threads)?,
+        ephemeris_data_version: env!("CARGO_PKG_VERSION").to_owned(),
+        request_timeout: settings.request_timeout,
+    });
+    Ok((state, database))
+}
+
+/// `orrery serve`: listens until SIGTERM or Ctrl-C, then finishes the requests in flight.
+///
+/// # Errors
+/// Start-up failed (database, address in use).
+pub async fn serve(settings: Settings) -> anyhow::Result<()> {
+    let (state, database) = prepare(&settings).await?;
+    let listener = TcpListener::bind(settings.listen).await.with_context(|| {
+        format!(
+            "could not listen on {}: is another program using it? Set ORRERY_LISTEN to another address",
+            settings.listen
+        )
+    })?;
+    let address = listener.local_addr()?;
+    println!("orrery listening on http://{address}");
+    println!("demo API key: {}", settings.demo_key.expose());
+    tracing::info!(%address, database = database.backend().name(), rate_limits = if settings.redis_url.is_some() { "redis" } else { "memory" }, "started");
+
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .context("the server failed")?;
+    database.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -1,0 +1,115 @@
+//! The caching layer, on a router built from the real layer and state (the calculation endpoints
+//! have their own caching tests).
+
+use axum::Router;
+use axum::http::StatusCode;
+use axum::middleware::from_fn_with_state;
+use axum::response::IntoResponse;
+use axum::routing::post;
+use orrery_server::caching::{UsedNow, cache_deterministic};
+
+use crate::support::TestApp;
+
+async fn echo(body: String) -> impl IntoResponse {
+    (StatusCode::OK, format!("{{\"echo\":{}}}", body.len()))
+}
+
+async fn uses_now() -> impl IntoResponse {
+    let mut response = (StatusCode::OK, "{}").into_response();
+    response.extensions_mut().insert(UsedNow);
+    response
+}
+
+async fn spawn_router(app: &TestApp) -> String {
+    let router = Router::new()
+        .route("/echo", post(echo))
+        .route("/now", post(uses_now))
+        .route_layer(from_fn_with_state(app.state.clone(), cache_deterministic))
+        .with_state(app.state.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    format!("http://{address}")
+}
+
+#[tokio::test]
+async fn etag_round_trip() {
+    let app = TestApp::spawn().await;
+    let base = spawn_router(&app).await;
+    let client = reqwest::Client::new();
+    let first = client
+        .post(format!("{base}/echo"))
+        .body(r#"{"a":1,"b":2}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(first.status(), 200);
+    assert_eq!(
+        first.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let tag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(tag.starts_with('"') && tag.ends_with('"'));
+
+    // Same request with keys in another order: same tag, 304 without a body.
+    let again = client
+        .post(format!("{base}/echo"))
+        .body(r#"{"b":2, "a":1}"#)
+        .header("If-None-Match", &tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()["etag"], tag.as_str());
+    assert_eq!(
+        again.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(again.bytes().await.unwrap().is_empty());
+
+    // A list of tags, and *.
+    let listed = client
+        .post(format!("{base}/echo"))
+        .body(r#"{"a":1,"b":2}"#)
+        .header("If-None-Match", format!("\"other\", {tag}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(listed.status(), 304);
+    let star = client
+        .post(format!("{base}/echo"))
+        .body(r#"{"a":1,"b":2}"#)
+        .header("If-None-Match", "*")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(star.status(), 304);
+
+    // Another request: another tag, full answer.
+    let other = client
+        .post(format!("{base}/echo"))
+        .body(r#"{"a":2}"#)
+        .header("If-None-Match", &tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), 200);
+    assert_ne!(other.headers()["etag"], tag.as_str());
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn a_response_that_used_now_is_not_cacheable() {
+    let app = TestApp::spawn().await;
+    let base = spawn_router(&app).await;
+    let response = reqwest::Client::new()
+        .post(format!("{base}/now"))
+        .header("If-None-Match", "*")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    assert!(response.headers().get("etag").is_none());
+    app.cleanup().await;
+}

@@ -1,0 +1,9 @@
+//! One integration-test binary: the real app on a random port with its own database, over HTTP.
+
+mod support;
+
+mod auth;
+mod basics;
+mod caching;
+mod cli;
+mod rate_limits;

@@ -1,0 +1,125 @@
+//! `TestApp`: the real application on a random loopback port with its own temporary database.
+
+use std::net::SocketAddr;
+
+use orrery_server::{AppState, Settings, app, serve};
+use orrery_store::testing::TestDatabase;
+use orrery_store::{Database, Environment, Plan};
+
+pub(crate) const DEMO_KEY: &str = orrery_server::settings::DEFAULT_DEMO_KEY;
+
+pub(crate) struct TestApp {
+    pub(crate) address: SocketAddr,
+    pub(crate) client: reqwest::Client,
+    pub(crate) database: Database,
+    pub(crate) database_url: String,
+    pub(crate) state: AppState,
+    test_db: Option<TestDatabase>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Options {
+    pub(crate) redis_url: Option<String>,
+    pub(crate) postgres: bool,
+}
+
+impl TestApp {
+    pub(crate) async fn spawn() -> Self {
+        Self::spawn_with(Options::default())
+            .await
+            .expect("SQLite is always available")
+    }
+
+    /// `None` (after a `skipped:` line) when the options ask for a server that is not configured.
+    pub(crate) async fn spawn_with(options: Options) -> Option<Self> {
+        let test_db = if options.postgres {
+            TestDatabase::postgres("HTTP tests").await?
+        } else {
+            TestDatabase::sqlite().await
+        };
+        let mut settings = Settings::with_database(&test_db.url);
+        settings.redis_url = options.redis_url;
+        settings.compute_threads = Some(2);
+        let (state, database) = serve::prepare(&settings).await.expect("prepare the app");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let router = app(state.clone());
+        tokio::spawn(async move {
+            axum::serve(listener, router).await.unwrap();
+        });
+        Some(Self {
+            address,
+            client: reqwest::Client::new(),
+            database,
+            database_url: test_db.url.clone(),
+            state,
+            test_db: Some(test_db),
+        })
+    }
+
+    pub(crate) fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.address, path)
+    }
+
+    pub(crate) fn get(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.get(self.url(path))
+    }
+
+    pub(crate) fn post(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client.post(self.url(path))
+    }
+
+    /// A new key on a plan with the given hourly limit.
+    pub(crate) async fn key_with_limit(&self, requests_per_hour: i64) -> String {
+        let code = format!("limit_{requests_per_hour}");
+        self.database
+            .set_plan(&Plan {
+                code: code.clone(),
+                label: format!("{requests_per_hour} per hour"),
+                requests_per_hour,
+            })
+            .await
+            .unwrap();
+        self.database
+            .create_key("Tests", &code, Environment::Test, 0)
+            .await
+            .unwrap()
+            .secret
+            .expose()
+            .to_owned()
+    }
+
+    pub(crate) async fn cleanup(mut self) {
+        if let Some(db) = self.test_db.take() {
+            db.cleanup().await.unwrap();
+        }
+    }
+}
+
+/// Checks the error object and returns its message.
+pub(crate) async fn assert_error(response: reqwest::Response, status: u16, code: &str) -> String {
+    assert_eq!(response.status().as_u16(), status, "status");
+    let request_id = response
+        .headers()
+        .get("x-request-id")
+        .expect("X-Request-Id on every response")
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(
+        response.headers().get("content-type").unwrap(),
+        "application/json"
+    );
+    let body: serde_json::Value = response.json().await.unwrap();
+    let error = &body["error"];
+    assert_eq!(error["code"], code, "{body}");
+    assert_eq!(error["request_id"], request_id.as_str());
+    assert!(uuid_like(&request_id), "{request_id}");
+    let message = error["message"].as_str().expect("a message").to_owned();
+    assert!(!message.is_empty());
+    message
+}
+
+pub(crate) fn uuid_like(text: &str) -> bool {
+    text.len() == 36 && text.chars().filter(|&c| c == '-').count() == 4
+}
