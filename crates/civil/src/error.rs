@@ -1,0 +1,278 @@
+//! Typed errors that name the value and the rule it broke.
+
+use core::fmt;
+
+use jiff::civil::DateTime;
+
+use crate::resolve::Candidate;
+
+/// The input field an error is about, so that the API layer can prefix its own path
+/// (`birth.datetime`, `birth.timezone`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// The `datetime` string.
+    Datetime,
+    /// The IANA `timezone` name.
+    Timezone,
+    /// The longitude of the birth or event place, in degrees east.
+    Longitude,
+}
+
+impl Field {
+    /// The field's snake_case name as the API spells it.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Field::Datetime => "datetime",
+            Field::Timezone => "timezone",
+            Field::Longitude => "longitude",
+        }
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why turning a client's civil time into a UTC instant failed.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CivilError {
+    /// The `datetime` string is not an ISO 8601 date-time this crate accepts.
+    #[error(
+        "datetime must be an ISO 8601 date-time like 2024-03-20T03:06:21Z or 2024-03-20T03:06:21 \
+         (got {input:?}): {problem}"
+    )]
+    Datetime {
+        /// The string as the client sent it.
+        input: String,
+        /// Which rule it broke.
+        problem: DatetimeProblem,
+    },
+
+    /// A local `datetime` (no offset) came without a `timezone`.
+    #[error(
+        "timezone is required because datetime {datetime:?} has no UTC offset: give an IANA time \
+         zone name like Europe/Berlin, or add an offset like Z or +01:00 to datetime"
+    )]
+    MissingTimezone {
+        /// The local date-time string.
+        datetime: String,
+    },
+
+    /// The `timezone` is not a name in the bundled IANA tz database (names are case-sensitive).
+    #[error(
+        "timezone must be an IANA time zone name like Europe/Berlin (got {name:?}, which is not in \
+         tz database {version}{}", did_you_mean(.suggestion)
+    )]
+    UnknownTimezone {
+        /// The name as sent.
+        name: String,
+        /// The correctly spelled name if the input matched one ignoring ASCII case.
+        suggestion: Option<&'static str>,
+        /// The bundled tz database version, e.g. `2026b`.
+        version: &'static str,
+    },
+
+    /// The longitude is not a finite number of degrees in -180..=180.
+    #[error("longitude must be between -180 and 180 degrees east (got {value})")]
+    Longitude {
+        /// The value as sent.
+        value: f64,
+    },
+
+    /// The local time was skipped by a clock change (a DST gap, or any other jump forward).
+    #[error(
+        "datetime {local} does not exist in {zone}: the clocks jumped from {} to {} and skipped it; \
+         choose `earlier` for {earlier} or `later` for {later}",
+        crate::iso_offset(later.offset()), crate::iso_offset(earlier.offset())
+    )]
+    Gap {
+        /// The local date-time that was asked for.
+        local: DateTime,
+        /// The IANA zone name.
+        zone: &'static str,
+        /// The earlier UTC candidate: the local time read with the offset after the jump.
+        earlier: Candidate,
+        /// The later UTC candidate: the local time read with the offset before the jump.
+        later: Candidate,
+    },
+
+    /// The local time happened twice because the clocks were set back (a DST fold).
+    #[error(
+        "datetime {local} happened twice in {zone}: the clocks went back from {} to {}; choose \
+         `earlier` for {earlier} or `later` for {later}",
+        crate::iso_offset(earlier.offset()), crate::iso_offset(later.offset())
+    )]
+    Fold {
+        /// The local date-time that was asked for.
+        local: DateTime,
+        /// The IANA zone name.
+        zone: &'static str,
+        /// The first occurrence.
+        earlier: Candidate,
+        /// The second occurrence.
+        later: Candidate,
+    },
+
+    /// The tz database says the zone had no local time then (abbreviation `-00`, e.g. Antarctic
+    /// stations before they were inhabited), and no birth-place longitude was given to fall back on
+    /// its Local Mean Time.
+    #[error(
+        "datetime {local} has no civil time in {zone}: the tz database marks that period as \
+         uninhabited (-00); give the place's longitude to use its Local Mean Time, or send the \
+         datetime with a UTC offset"
+    )]
+    NoCivilTime {
+        /// The local date-time that was asked for.
+        local: DateTime,
+        /// The IANA zone name.
+        zone: &'static str,
+    },
+
+    /// The instant is outside the range of representable timestamps (years -9999..=9999 UTC).
+    #[error("datetime {local} with offset {offset} is outside the years -9999..=9999 in UTC")]
+    OutOfRange {
+        /// The local date-time.
+        local: DateTime,
+        /// The offset that pushed it out of range, as `±HH:MM[:SS]`.
+        offset: String,
+    },
+}
+
+fn did_you_mean(suggestion: &Option<&'static str>) -> String {
+    match suggestion {
+        Some(name) => format!("; names are case-sensitive: did you mean {name}?)"),
+        None => ")".to_owned(),
+    }
+}
+
+impl CivilError {
+    /// Which input field the error is about.
+    #[must_use]
+    pub fn field(&self) -> Field {
+        match self {
+            CivilError::Datetime { .. }
+            | CivilError::Gap { .. }
+            | CivilError::Fold { .. }
+            | CivilError::NoCivilTime { .. }
+            | CivilError::OutOfRange { .. } => Field::Datetime,
+            CivilError::MissingTimezone { .. } | CivilError::UnknownTimezone { .. } => {
+                Field::Timezone
+            }
+            CivilError::Longitude { .. } => Field::Longitude,
+        }
+    }
+}
+
+/// The rule a malformed `datetime` string broke.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DatetimeProblem {
+    /// Something else stood where a part of the grammar was expected.
+    Expected {
+        /// What the grammar wanted there.
+        expected: &'static str,
+        /// 1-based character position.
+        position: usize,
+        /// What was there, or `None` at the end of the string.
+        found: Option<char>,
+    },
+    /// Only a date was given.
+    DateOnly,
+    /// Non-ASCII characters (full-width digits, typographic dashes, …).
+    NotAscii,
+    /// `-000000` as a year.
+    NegativeZeroYear,
+    /// A number outside its range.
+    OutOfRange {
+        /// The name of the part (`month`, `hour`, `offset minutes`, …).
+        field: &'static str,
+        /// The number given.
+        value: i64,
+        /// Smallest accepted.
+        min: i64,
+        /// Largest accepted.
+        max: i64,
+    },
+    /// The day does not exist in that month.
+    NoSuchDay {
+        /// Year.
+        year: i16,
+        /// Month 1..=12.
+        month: i8,
+        /// The day given.
+        day: u32,
+        /// The month's last day.
+        last: i8,
+    },
+    /// `24:00`.
+    Hour24,
+    /// A leap second `:60`.
+    LeapSecond,
+    /// More than 9 fractional digits.
+    FractionTooLong,
+}
+
+impl fmt::Display for DatetimeProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DatetimeProblem::Expected {
+                expected,
+                position,
+                found: Some(found),
+            } => write!(
+                f,
+                "expected {expected} at character {position}, found `{found}`"
+            ),
+            DatetimeProblem::Expected {
+                expected,
+                position,
+                found: None,
+            } => write!(
+                f,
+                "expected {expected} at character {position}, found the end of the string"
+            ),
+            DatetimeProblem::DateOnly => f.write_str(
+                "a time of day is required, a date alone is not enough (send T12:00 if noon is \
+                 meant, e.g. 2024-03-20T12:00)",
+            ),
+            DatetimeProblem::NotAscii => {
+                f.write_str("only ASCII digits, `-`, `:`, `.`, `T`, `Z` and `+` are allowed")
+            }
+            DatetimeProblem::NegativeZeroYear => {
+                f.write_str("the year -000000 is not allowed (write +000000 for year 0)")
+            }
+            DatetimeProblem::OutOfRange {
+                field,
+                value,
+                min,
+                max,
+            } => write!(
+                f,
+                "{field} must be between {min:02} and {max:02} (got {value})"
+            ),
+            DatetimeProblem::NoSuchDay {
+                year,
+                month,
+                day,
+                last,
+            } => write!(
+                f,
+                "day must be between 01 and {last} in {year:04}-{month:02} of the proleptic \
+                 Gregorian calendar (got {day:02})"
+            ),
+            DatetimeProblem::Hour24 => {
+                f.write_str("hour must be between 00 and 23 (for 24:00 send 00:00 of the next day)")
+            }
+            DatetimeProblem::LeapSecond => {
+                f.write_str("second must be between 00 and 59 (leap seconds are not supported)")
+            }
+            DatetimeProblem::FractionTooLong => {
+                f.write_str("fractional seconds must have at most 9 digits (nanoseconds)")
+            }
+        }
+    }
+}
