@@ -1,1 +1,72 @@
-//! The only crate with `unsafe`: a safe wrapper over the Swiss Ephemeris C library.
+//! The only crate with `unsafe`: a small safe wrapper over the Swiss Ephemeris C library
+//! (2.10.03, through the raw FFI of the `swiss-eph` crate).
+//!
+//! - [`Ephemeris`] is a cheap, cloneable, `Send + Sync` handle on a data directory. Each call
+//!   sets up the calling thread's library state itself (data path on first use, sidereal mode
+//!   and observer right before the calculation), so calls never see each other's settings
+//!   and may run on many threads at once. A thread's files are closed when it exits.
+//! - Requests are typed ([`CalcRequest`], [`Center`], [`Zodiac`], [`HouseSystem`], ...):
+//!   no bitmasks. Results name their units (`lon_deg`, `dist_au`, `speed_deg_per_day`).
+//! - Nothing falls back silently: positions report their [`EphemerisSource`]; functions
+//!   whose library call cannot tell fail with [`EphemError::OutOfRange`] outside the files;
+//!   a polar house fallback is reported in [`Houses::fallback`].
+//!
+//! ```
+//! use orrery_ephem::{BodyId, CalcRequest, Ephemeris, EphemerisSource, JulianDayUt};
+//!
+//! let eph = Ephemeris::open(Ephemeris::default_data_dir())?;
+//! let sun = eph.calc(JulianDayUt(2451545.0), &CalcRequest::new(BodyId::SUN))?;
+//! assert_eq!(sun.source, EphemerisSource::Swiss);
+//! let lon = sun.ecliptic().map(|p| p.lon_deg).unwrap_or_default();
+//! assert!((280.0..281.0).contains(&lon));
+//! # Ok::<(), orrery_ephem::EphemError>(())
+//! ```
+#![deny(unsafe_code)]
+#![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
+
+mod body;
+mod calc;
+mod ephemeris;
+mod error;
+mod ffi;
+mod houses;
+mod observe;
+mod sidereal;
+mod stars;
+mod time;
+
+pub use body::BodyId;
+pub use calc::{
+    CalcRequest, Calculated, Center, Coordinates, EclipticPosition, EphemerisSource,
+    EquatorialPosition, ObliquityNutation, Observer, Position, Zodiac,
+};
+pub use ephemeris::{DATA_DIR_ENV, Ephemeris};
+pub use error::EphemError;
+pub use houses::{Angles, HousePoint, HouseSystem, Houses};
+pub use observe::{
+    Atmosphere, Direction, DiscReference, Extinction, HeliacalAtmosphere, HeliacalDates,
+    HeliacalEvent, HeliacalEyes, HeliacalObject, HeliacalRequest, Horizontal, NodApsMethod,
+    NodesApsides, Optics, RiseTransEvent, RiseTransRequest, SkyPoint, Target,
+};
+pub use sidereal::{AyanamsaId, ayanamsa_modes};
+pub use stars::{FixedStar, StarName};
+pub use time::{JulianDayTt, JulianDayUt};
+
+/// The library's name for a house system code (`swe_house_name`).
+///
+/// # Errors
+/// [`EphemError::InvalidInput`] for a code the library does not implement.
+pub fn house_system_name(code: char) -> Result<&'static str, EphemError> {
+    HouseSystem::from_code(code).map(HouseSystem::name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Ephemeris;
+
+    #[test]
+    fn the_handle_can_be_shared_between_threads() {
+        fn shareable<T: Send + Sync + Clone + 'static>() {}
+        shareable::<Ephemeris>();
+    }
+}
