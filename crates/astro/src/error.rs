@@ -33,6 +33,12 @@ pub enum NameKind {
     AspectCategory,
     /// An orb preset (`classic`, `tight`, `transit`, `progression`).
     OrbPreset,
+    /// A body or point (`sun`, `mean_node`, `asteroid_<number>`, …).
+    Body,
+    /// A house system (`placidus`, `koch`, …).
+    HouseSystem,
+    /// A sidereal mode (`lahiri`, `fagan_bradley`, …).
+    Ayanamsa,
 }
 
 impl NameKind {
@@ -44,6 +50,9 @@ impl NameKind {
             Self::Aspect => &Aspect::NAMES,
             Self::AspectCategory => &AspectCategory::NAMES,
             Self::OrbPreset => &OrbPreset::NAMES,
+            Self::Body => &crate::body::Body::ACCEPTED_NAMES,
+            Self::HouseSystem => &crate::house_system::HouseSystemName::NAMES,
+            Self::Ayanamsa => &crate::ayanamsa::AYANAMSA_NAMES,
         }
     }
 
@@ -55,6 +64,9 @@ impl NameKind {
             Self::Aspect => "aspect",
             Self::AspectCategory => "aspect category",
             Self::OrbPreset => "orb preset",
+            Self::Body => "body",
+            Self::HouseSystem => "house system",
+            Self::Ayanamsa => "ayanamsa",
         }
     }
 }

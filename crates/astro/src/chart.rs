@@ -1,0 +1,276 @@
+//! Positions of bodies in a frame, and charts (positions plus houses and angles).
+
+use orrery_ephem::{
+    AyanamsaId, CalcRequest, Coordinates, EclipticPosition, EphemError, Ephemeris, EphemerisSource,
+    HouseSystem, Houses, Observer,
+};
+
+use crate::angle::Longitude;
+use crate::body::Body;
+use crate::time::JulianDayUt;
+
+/// Where positions are seen from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Center {
+    Geocentric,
+    /// From a place on the Earth's surface.
+    Topocentric(Observer),
+    Heliocentric,
+    Barycentric,
+    /// From another body's centre.
+    PlanetCentric(Body),
+}
+
+impl Center {
+    /// Houses and angles exist only for a place on or at the Earth.
+    pub fn has_houses(self) -> bool {
+        matches!(self, Center::Geocentric | Center::Topocentric(_))
+    }
+
+    fn ephem(self) -> orrery_ephem::Center {
+        match self {
+            Center::Geocentric => orrery_ephem::Center::Geocentric,
+            Center::Topocentric(observer) => orrery_ephem::Center::Topocentric(observer),
+            Center::Heliocentric => orrery_ephem::Center::Heliocentric,
+            Center::Barycentric => orrery_ephem::Center::Barycentric,
+            Center::PlanetCentric(body) => orrery_ephem::Center::PlanetCentric(body.body_id()),
+        }
+    }
+}
+
+/// Tropical or sidereal longitudes.
+pub use orrery_ephem::Zodiac;
+
+/// The frame of a set of positions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    pub center: Center,
+    pub zodiac: Zodiac,
+}
+
+impl Frame {
+    /// Geocentric, tropical: the astrological default.
+    pub const GEOCENTRIC_TROPICAL: Frame = Frame {
+        center: Center::Geocentric,
+        zodiac: Zodiac::Tropical,
+    };
+
+    pub fn sidereal(self) -> Option<AyanamsaId> {
+        match self.zodiac {
+            Zodiac::Tropical => None,
+            Zodiac::Sidereal(mode) => Some(mode),
+        }
+    }
+}
+
+/// Why a chart could not be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ChartError {
+    #[error(transparent)]
+    Ephemeris(#[from] EphemError),
+    #[error("{body} is the centre of the frame and has no position in it")]
+    BodyIsCenter { body: String },
+}
+
+/// A body's ecliptic position with its daily motion.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BodyPosition {
+    pub body: Body,
+    pub lon: Longitude,
+    pub lat_deg: f64,
+    pub dist_au: f64,
+    pub lon_speed_deg_per_day: f64,
+    pub lat_speed_deg_per_day: f64,
+    pub dist_speed_au_per_day: f64,
+    pub source: EphemerisSource,
+}
+
+impl BodyPosition {
+    /// Retrograde means a negative speed in longitude (DECISIONS.md).
+    pub fn is_retrograde(&self) -> bool {
+        self.lon_speed_deg_per_day < 0.0
+    }
+
+    fn from_ecliptic(
+        body: Body,
+        p: &EclipticPosition,
+        source: EphemerisSource,
+    ) -> Result<Self, ChartError> {
+        let lon = Longitude::new(p.lon_deg).map_err(|_| EphemError::Library {
+            function: "swe_calc_ut",
+            message: format!("{} longitude is not finite", body.name()),
+        })?;
+        Ok(Self {
+            body,
+            lon,
+            lat_deg: p.lat_deg,
+            dist_au: p.dist_au,
+            lon_speed_deg_per_day: p.lon_speed_deg_per_day,
+            lat_speed_deg_per_day: p.lat_speed_deg_per_day,
+            dist_speed_au_per_day: p.dist_speed_au_per_day,
+            source,
+        })
+    }
+
+    /// The Earth point of cosmobiology: the Sun's position mirrored through the Earth.
+    fn earth_point(sun: &BodyPosition) -> Self {
+        Self {
+            body: Body::Earth,
+            lon: Longitude::new(sun.lon.degrees() + 180.0).unwrap_or(sun.lon),
+            lat_deg: -sun.lat_deg,
+            dist_au: sun.dist_au,
+            lon_speed_deg_per_day: sun.lon_speed_deg_per_day,
+            lat_speed_deg_per_day: -sun.lat_speed_deg_per_day,
+            dist_speed_au_per_day: sun.dist_speed_au_per_day,
+            source: sun.source,
+        }
+    }
+}
+
+fn seen_from_earth(center: Center) -> bool {
+    matches!(center, Center::Geocentric | Center::Topocentric(_))
+}
+
+fn check_not_center(body: Body, frame: &Frame) -> Result<(), ChartError> {
+    if frame.center == Center::PlanetCentric(body) {
+        return Err(ChartError::BodyIsCenter {
+            body: body.name().into_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// The ecliptic position of `body` at `jd` in `frame`.
+///
+/// # Errors
+/// [`ChartError::Ephemeris`] when the library has no data for the body at that date (for
+/// example an asteroid outside its file's years), or a frame the library rejects.
+pub fn position(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    frame: &Frame,
+) -> Result<BodyPosition, ChartError> {
+    check_not_center(body, frame)?;
+    if body == Body::Earth && seen_from_earth(frame.center) {
+        return Ok(BodyPosition::earth_point(&position(
+            eph,
+            jd,
+            Body::Sun,
+            frame,
+        )?));
+    }
+    let request = CalcRequest {
+        body: body.body_id(),
+        center: frame.center.ephem(),
+        zodiac: frame.zodiac,
+        coordinates: Coordinates::Ecliptic,
+    };
+    let calculated = eph.calc(jd, &request)?;
+    let ecliptic = calculated.ecliptic().ok_or_else(|| EphemError::Library {
+        function: "swe_calc_ut",
+        message: "ecliptic coordinates were asked for but not returned".into(),
+    })?;
+    BodyPosition::from_ecliptic(body, ecliptic, calculated.source)
+}
+
+/// The declination of `body` at `jd` seen from the frame's centre, in degrees.
+///
+/// # Errors
+/// As [`position`].
+pub fn declination_deg(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    frame: &Frame,
+) -> Result<f64, ChartError> {
+    check_not_center(body, frame)?;
+    if body == Body::Earth && seen_from_earth(frame.center) {
+        // The Earth point is the Sun's antipode: its declination is the Sun's, negated.
+        return Ok(-declination_deg(eph, jd, Body::Sun, frame)?);
+    }
+    let request = CalcRequest {
+        body: body.body_id(),
+        center: frame.center.ephem(),
+        zodiac: Zodiac::Tropical,
+        coordinates: Coordinates::Equatorial,
+    };
+    let calculated = eph.calc(jd, &request)?;
+    calculated.equatorial().map(|p| p.dec_deg).ok_or_else(|| {
+        ChartError::Ephemeris(EphemError::Library {
+            function: "swe_calc_ut",
+            message: "equatorial coordinates were asked for but not returned".into(),
+        })
+    })
+}
+
+/// What a chart is computed from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartInput {
+    pub jd: JulianDayUt,
+    /// The place of the houses (and the observer of a topocentric frame).
+    pub place: Observer,
+    pub bodies: Vec<Body>,
+    pub frame: Frame,
+    /// `None`: no houses wanted.
+    pub house_system: Option<HouseSystem>,
+}
+
+/// Why a chart has no houses although they were asked for.
+pub const HOUSES_OMITTED_FOR_CENTER: &str = "houses and axes exist only for a place on the Earth: they are omitted for a heliocentric, barycentric or planet-centred chart";
+
+/// Positions, and houses when the frame has them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub positions: Vec<BodyPosition>,
+    pub houses: Option<Houses>,
+    pub houses_omitted_reason: Option<&'static str>,
+}
+
+impl Chart {
+    /// `swiss` when every position came from the data files, `moshier` when any fell back.
+    pub fn ephemeris_source(&self) -> EphemerisSource {
+        if self
+            .positions
+            .iter()
+            .any(|p| p.source == EphemerisSource::Moshier)
+        {
+            EphemerisSource::Moshier
+        } else {
+            EphemerisSource::Swiss
+        }
+    }
+}
+
+/// Computes a chart. Bodies equal to the frame's centre are left out.
+///
+/// # Errors
+/// As [`position`], and the library's house errors.
+pub fn compute_chart(eph: &Ephemeris, input: &ChartInput) -> Result<Chart, ChartError> {
+    let mut positions = Vec::with_capacity(input.bodies.len());
+    for &body in &input.bodies {
+        if input.frame.center == Center::PlanetCentric(body) {
+            continue;
+        }
+        positions.push(position(eph, input.jd, body, &input.frame)?);
+    }
+    let (houses, houses_omitted_reason) = match input.house_system {
+        Some(system) if input.frame.center.has_houses() => (
+            Some(eph.houses(
+                input.jd,
+                input.place.lat_deg,
+                input.place.lon_deg,
+                system,
+                input.frame.zodiac,
+            )?),
+            None,
+        ),
+        Some(_) => (None, Some(HOUSES_OMITTED_FOR_CENTER)),
+        None => (None, None),
+    };
+    Ok(Chart {
+        positions,
+        houses,
+        houses_omitted_reason,
+    })
+}
