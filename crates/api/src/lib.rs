@@ -1,1 +1,12 @@
 #![forbid(unsafe_code)]
+//! The API's request and response types, and their conversion into validated core inputs.
+//!
+//! A request DTO is parsed by serde (unknown fields are refused), then turned into the core's
+//! typed input by `TryFrom`-style functions that name the field path and the rule of anything
+//! invalid; a response DTO is built from the core's results. Nothing here does I/O.
+
+pub mod common;
+pub mod error;
+pub mod planets;
+
+pub use error::{ApiInputError, CalcFailure};

@@ -70,6 +70,14 @@ pub enum ChartError {
     Ephemeris(#[from] EphemError),
     #[error("{body} is the centre of the frame and has no position in it")]
     BodyIsCenter { body: String },
+    /// The data files have nothing for this body at this date (Chiron and the main asteroids
+    /// cover 1800-2400, the numbered asteroids 1500-2102).
+    #[error("{body} has no ephemeris data at Julian day {jd:.5} (UT): {detail}")]
+    NoData {
+        body: String,
+        jd: f64,
+        detail: String,
+    },
 }
 
 /// A body's ecliptic position with its daily motion.
@@ -140,6 +148,20 @@ fn check_not_center(body: Body, frame: &Frame) -> Result<(), ChartError> {
     Ok(())
 }
 
+/// Names the body when the library has no data for it.
+fn no_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
+    match error {
+        EphemError::DataUnavailable { message, .. } | EphemError::OutOfRange { message, .. } => {
+            ChartError::NoData {
+                body: body.name().into_owned(),
+                jd: jd.0,
+                detail: message,
+            }
+        }
+        other => ChartError::Ephemeris(other),
+    }
+}
+
 /// The ecliptic position of `body` at `jd` in `frame`.
 ///
 /// # Errors
@@ -166,7 +188,7 @@ pub fn position(
         zodiac: frame.zodiac,
         coordinates: Coordinates::Ecliptic,
     };
-    let calculated = eph.calc(jd, &request)?;
+    let calculated = eph.calc(jd, &request).map_err(|e| no_data(body, jd, e))?;
     let ecliptic = calculated.ecliptic().ok_or_else(|| EphemError::Library {
         function: "swe_calc_ut",
         message: "ecliptic coordinates were asked for but not returned".into(),

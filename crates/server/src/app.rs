@@ -9,6 +9,7 @@ use axum::http::{HeaderName, Method};
 use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use orrery_ephem::Ephemeris;
 use orrery_limiter::RateLimiter;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::cors::{Any, CorsLayer};
@@ -34,6 +35,7 @@ struct Inner {
     key_cache: KeyCache,
     metrics: Metrics,
     compute: Compute,
+    ephemeris: Ephemeris,
     cache_versions: CacheVersions,
     request_timeout: Duration,
 }
@@ -44,7 +46,7 @@ pub struct AppParts {
     pub key_store: Arc<dyn KeyStore>,
     pub limiter: Arc<dyn RateLimiter>,
     pub compute: Compute,
-    pub ephemeris_data_version: String,
+    pub ephemeris: Ephemeris,
     pub request_timeout: Duration,
 }
 
@@ -58,8 +60,9 @@ impl AppState {
             compute: parts.compute,
             cache_versions: CacheVersions {
                 service: env!("CARGO_PKG_VERSION").to_owned(),
-                ephemeris_data: parts.ephemeris_data_version,
+                ephemeris_data: parts.ephemeris.data_version().to_owned(),
             },
+            ephemeris: parts.ephemeris,
             request_timeout: parts.request_timeout,
         }))
     }
@@ -82,6 +85,23 @@ impl AppState {
 
     pub fn compute(&self) -> &Compute {
         &self.0.compute
+    }
+
+    pub fn ephemeris(&self) -> &Ephemeris {
+        &self.0.ephemeris
+    }
+
+    /// Runs a calculation on the compute pool with the ephemeris handle.
+    ///
+    /// # Errors
+    /// The calculation's own error, or a 500 if it panicked.
+    pub async fn calculate<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
+    {
+        let ephemeris = self.0.ephemeris.clone();
+        self.0.compute.run(move || job(&ephemeris)).await
     }
 
     pub(crate) fn cache_versions(&self) -> &CacheVersions {

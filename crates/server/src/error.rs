@@ -124,6 +124,21 @@ impl Display for ApiError {
     }
 }
 
+impl From<orrery_api::ApiInputError> for ApiError {
+    fn from(error: orrery_api::ApiInputError) -> Self {
+        Self::invalid_input(error.message)
+    }
+}
+
+impl From<orrery_api::CalcFailure> for ApiError {
+    fn from(failure: orrery_api::CalcFailure) -> Self {
+        match failure {
+            orrery_api::CalcFailure::Input(error) => error.into(),
+            orrery_api::CalcFailure::Internal(cause) => Self::internal(cause),
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = self.status.into_response();

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use orrery_ephem::Ephemeris;
 use orrery_limiter::{DatabaseLimiter, MemoryLimiter, RateLimiter, RedisLimiter};
 use orrery_store::Database;
 use tokio::net::TcpListener;
@@ -51,10 +52,23 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
         key_store: Arc::new(database.clone()),
         limiter,
         compute: Compute::new(settings.compute_threads)?,
-        ephemeris_data_version: env!("CARGO_PKG_VERSION").to_owned(),
+        ephemeris: open_ephemeris(settings)?,
         request_timeout: settings.request_timeout,
     });
     Ok((state, database))
+}
+
+fn open_ephemeris(settings: &Settings) -> anyhow::Result<Ephemeris> {
+    let dir = settings
+        .ephe_path
+        .clone()
+        .unwrap_or_else(Ephemeris::default_data_dir);
+    Ephemeris::open(&dir).with_context(|| {
+        format!(
+            "could not open the Swiss Ephemeris data in {} (set ORRERY_EPHE_PATH to the folder with sepl_18.se1)",
+            dir.display()
+        )
+    })
 }
 
 /// `orrery serve`: listens until SIGTERM or Ctrl-C, then finishes the requests in flight.

@@ -1,0 +1,389 @@
+//! Input pieces shared by many endpoints (instants, places, births, frames) and small output
+//! helpers.
+
+use jiff::Timestamp;
+use orrery_astro::ayanamsa::{ayanamsa_name, parse_ayanamsa};
+use orrery_astro::body::Body;
+use orrery_astro::chart::{BodyPosition, Center, Frame, Zodiac};
+use orrery_astro::time::{JulianDayUt, julian_day_ut, utc_to_second};
+use orrery_civil::{CivilError, CivilInput, FoldChoice, LmtPolicy, Resolved};
+use orrery_ephem::{EphemerisSource, Observer};
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::error::ApiInputError;
+
+/// A place: latitude north, longitude east, altitude in metres.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocationDto {
+    pub latitude: f64,
+    pub longitude: f64,
+    #[serde(default)]
+    pub altitude: Option<f64>,
+}
+
+impl LocationDto {
+    /// Validates the ranges; `path` is the field path of the object (`birth.location`).
+    ///
+    /// # Errors
+    /// A coordinate outside its range, named with its path and the value.
+    pub fn to_observer(&self, path: &str) -> Result<Observer, ApiInputError> {
+        let lat_deg = in_range(&format!("{path}.latitude"), self.latitude, -90.0, 90.0)?;
+        let lon_deg = in_range(&format!("{path}.longitude"), self.longitude, -180.0, 180.0)?;
+        let alt_m = in_range(
+            &format!("{path}.altitude"),
+            self.altitude.unwrap_or(0.0),
+            -500.0,
+            25_000.0,
+        )?;
+        Ok(Observer {
+            lat_deg,
+            lon_deg,
+            alt_m,
+        })
+    }
+}
+
+/// Checks that a number lies in `[min, max]`.
+///
+/// # Errors
+/// A message naming the field, the rule and the value.
+pub fn in_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, ApiInputError> {
+    if value.is_finite() && (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(ApiInputError::field(
+            field,
+            format!("must be between {min} and {max} (got {value})"),
+        ))
+    }
+}
+
+/// How to read a local time before the zone's first standard time (DECISIONS.md).
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum LmtChoice {
+    /// The Local Mean Time of the birth place itself (longitude / 15 hours), as astro.com does.
+    #[default]
+    BirthPlace,
+    /// The tz database's LMT of the zone's reference city.
+    ZoneReference,
+}
+
+/// Which reading of a local time that occurs twice (fall-back fold) or not at all (gap).
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AmbiguousTimeChoice {
+    Earlier,
+    Later,
+}
+
+/// A birth or event: `datetime` (with an offset, or local with `timezone`) and the place.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BirthDto {
+    pub datetime: String,
+    #[serde(default)]
+    pub timezone: Option<String>,
+    pub location: LocationDto,
+    /// Before standard time: the birth place's LMT (default) or the zone's.
+    #[serde(default)]
+    pub lmt: Option<LmtChoice>,
+    /// For a local time in a DST gap or fold: `earlier` or `later`; unset: such a time is a 400.
+    #[serde(default)]
+    pub ambiguous_time: Option<AmbiguousTimeChoice>,
+}
+
+/// A birth with its instant resolved and its place validated.
+#[derive(Debug, Clone)]
+pub struct ResolvedBirth {
+    pub resolved: Resolved,
+    pub jd: JulianDayUt,
+    pub place: Observer,
+}
+
+impl BirthDto {
+    /// Resolves the civil time with the tz history and validates the place.
+    ///
+    /// # Errors
+    /// Malformed date-time, unknown zone, a DST gap or fold without a choice, a bad place.
+    pub fn resolve(&self, path: &str) -> Result<ResolvedBirth, ApiInputError> {
+        let place = self.location.to_observer(&format!("{path}.location"))?;
+        let mut input = CivilInput::new(&self.datetime)
+            .with_longitude_deg(place.lon_deg)
+            .with_lmt_policy(match self.lmt.unwrap_or_default() {
+                LmtChoice::BirthPlace => LmtPolicy::BirthPlace,
+                LmtChoice::ZoneReference => LmtPolicy::ZoneReference,
+            });
+        if let Some(zone) = &self.timezone {
+            input = input.with_timezone(zone);
+        }
+        if let Some(choice) = self.ambiguous_time {
+            input = input.with_fold_choice(match choice {
+                AmbiguousTimeChoice::Earlier => FoldChoice::Earlier,
+                AmbiguousTimeChoice::Later => FoldChoice::Later,
+            });
+        }
+        let resolved = input.resolve().map_err(|error| civil_error(path, &error))?;
+        Ok(ResolvedBirth {
+            jd: julian_day_ut(resolved.utc()),
+            resolved,
+            place,
+        })
+    }
+}
+
+fn civil_error(path: &str, error: &CivilError) -> ApiInputError {
+    let field = match error.field() {
+        orrery_civil::Field::Datetime => "datetime",
+        orrery_civil::Field::Timezone => "timezone",
+        orrery_civil::Field::Longitude => "location.longitude",
+    };
+    let prefix = if path.is_empty() {
+        field.to_owned()
+    } else {
+        format!("{path}.{field}")
+    };
+    ApiInputError::new(format!("{prefix}: {error}"))
+}
+
+/// Parses an instant that must carry its offset (`Z` or `+hh:mm`), as the spec's "ISO 8601 UTC"
+/// fields do.
+///
+/// # Errors
+/// A malformed string or a local time without offset, naming `field`.
+pub fn parse_instant(field: &str, text: &str) -> Result<Timestamp, ApiInputError> {
+    match CivilInput::new(text).resolve() {
+        Ok(resolved) => Ok(resolved.utc()),
+        Err(CivilError::MissingTimezone { .. }) => Err(ApiInputError::field(
+            field,
+            format!(
+                "must be a UTC date-time ending in Z or carrying an offset, like 2024-03-20T03:06:21Z (got {text:?})"
+            ),
+        )),
+        Err(error) => Err(ApiInputError::new(format!("{field}: {error}"))),
+    }
+}
+
+/// The resolved instant, echoed in every chart-like response.
+#[derive(Debug, Clone, Serialize)]
+pub struct ResolvedTimeDto {
+    /// The instant in UTC.
+    pub utc: String,
+    pub julian_day_ut: f64,
+    /// The local date-time as read.
+    pub local: String,
+    /// The UTC offset used, `+01:00`.
+    pub offset: String,
+    /// `offset_in_input`, `tz_database` or `local_mean_time`.
+    pub offset_source: &'static str,
+    /// `birth_place` or `zone_reference` when Local Mean Time was used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub local_mean_time: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl ResolvedTimeDto {
+    pub fn new(birth: &ResolvedBirth) -> Self {
+        let resolved = &birth.resolved;
+        Self {
+            utc: resolved.utc().to_string(),
+            julian_day_ut: birth.jd.0,
+            local: resolved.local().to_string(),
+            offset: resolved.offset_string(),
+            offset_source: resolved.source().as_str(),
+            local_mean_time: resolved.lmt().map(orrery_civil::LmtKind::as_str),
+            timezone: resolved.zone(),
+            notes: resolved.notes().iter().map(ToString::to_string).collect(),
+        }
+    }
+}
+
+/// `tropical` or `sidereal`.
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ZodiacDto {
+    #[default]
+    Tropical,
+    Sidereal,
+}
+
+/// The frame options shared by radix and ephemeris.
+#[derive(Debug, Clone, Default)]
+pub struct FrameOptions<'a> {
+    pub zodiac: Option<ZodiacDto>,
+    pub ayanamsa: Option<&'a str>,
+    pub center: Option<&'a str>,
+    pub observer: Option<&'a LocationDto>,
+    /// Where the field names live (`options.` for radix, empty for ephemeris).
+    pub prefix: &'a str,
+}
+
+impl FrameOptions<'_> {
+    /// Builds the frame. A topocentric frame takes `observer`, else `default_observer` (the
+    /// birth place).
+    ///
+    /// # Errors
+    /// An ayanamsa without `sidereal`, an unknown ayanamsa or centre, a topocentric frame with
+    /// no observer.
+    pub fn to_frame(&self, default_observer: Option<Observer>) -> Result<Frame, ApiInputError> {
+        let p = self.prefix;
+        let zodiac = match (self.zodiac.unwrap_or_default(), self.ayanamsa) {
+            (ZodiacDto::Tropical, Some(_)) => {
+                return Err(ApiInputError::field(
+                    &format!("{p}ayanamsa"),
+                    format!("is only allowed with {p}zodiac = \"sidereal\""),
+                ));
+            }
+            (ZodiacDto::Tropical, None) => Zodiac::Tropical,
+            (ZodiacDto::Sidereal, name) => Zodiac::Sidereal(
+                parse_ayanamsa(name.unwrap_or("lahiri"))
+                    .map_err(|e| ApiInputError::unknown_name(&format!("{p}ayanamsa"), &e))?,
+            ),
+        };
+        let center = match self.center.unwrap_or("geocentric") {
+            "geocentric" => Center::Geocentric,
+            "heliocentric" => Center::Heliocentric,
+            "barycentric" => Center::Barycentric,
+            "topocentric" => {
+                let observer = match self.observer {
+                    Some(location) => location.to_observer(&format!("{p}observer"))?,
+                    None => default_observer.ok_or_else(|| {
+                        ApiInputError::field(
+                            &format!("{p}observer"),
+                            "is required for center = \"topocentric\"",
+                        )
+                    })?,
+                };
+                Center::Topocentric(observer)
+            }
+            other => match other.strip_prefix("planet:") {
+                Some(name) => Center::PlanetCentric(
+                    Body::parse(name)
+                        .map_err(|e| ApiInputError::unknown_name(&format!("{p}center"), &e))?,
+                ),
+                None => {
+                    return Err(ApiInputError::field(
+                        &format!("{p}center"),
+                        format!(
+                            "must be geocentric, heliocentric, barycentric, topocentric or planet:<body> (got {other:?})"
+                        ),
+                    ));
+                }
+            },
+        };
+        if self.observer.is_some() && !matches!(center, Center::Topocentric(_)) {
+            return Err(ApiInputError::field(
+                &format!("{p}observer"),
+                "is only used with center = \"topocentric\"",
+            ));
+        }
+        Ok(Frame { center, zodiac })
+    }
+}
+
+/// The echo of a frame in responses.
+#[derive(Debug, Clone, Serialize)]
+pub struct FrameDto {
+    pub zodiac: ZodiacDto,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ayanamsa: Option<&'static str>,
+    pub center: String,
+}
+
+impl FrameDto {
+    pub fn new(frame: &Frame) -> Self {
+        Self {
+            zodiac: match frame.zodiac {
+                Zodiac::Tropical => ZodiacDto::Tropical,
+                Zodiac::Sidereal(_) => ZodiacDto::Sidereal,
+            },
+            ayanamsa: frame.sidereal().map(ayanamsa_name),
+            center: match frame.center {
+                Center::Geocentric => "geocentric".into(),
+                Center::Topocentric(_) => "topocentric".into(),
+                Center::Heliocentric => "heliocentric".into(),
+                Center::Barycentric => "barycentric".into(),
+                Center::PlanetCentric(body) => format!("planet:{}", body.name()),
+            },
+        }
+    }
+}
+
+/// Parses a list of body names.
+///
+/// # Errors
+/// The first unknown name, with its index in the list.
+pub fn parse_bodies(field: &str, names: &[String]) -> Result<Vec<Body>, ApiInputError> {
+    let mut bodies = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let body = Body::parse(name)
+            .map_err(|e| ApiInputError::unknown_name(&format!("{field}[{i}]"), &e))?;
+        if !bodies.contains(&body) {
+            bodies.push(body);
+        }
+    }
+    Ok(bodies)
+}
+
+/// The spec's position shape.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PositionDto {
+    pub longitude: f64,
+    pub latitude: f64,
+    pub distance: f64,
+    pub longitude_speed: f64,
+    pub latitude_speed: f64,
+    pub distance_speed: f64,
+}
+
+impl From<&BodyPosition> for PositionDto {
+    fn from(p: &BodyPosition) -> Self {
+        Self {
+            longitude: p.lon.degrees(),
+            latitude: p.lat_deg,
+            distance: p.dist_au,
+            longitude_speed: p.lon_speed_deg_per_day,
+            latitude_speed: p.lat_speed_deg_per_day,
+            distance_speed: p.dist_speed_au_per_day,
+        }
+    }
+}
+
+/// `swiss` or `moshier`.
+pub fn ephemeris_name(source: EphemerisSource) -> &'static str {
+    match source {
+        EphemerisSource::Swiss => "swiss",
+        EphemerisSource::Moshier => "moshier",
+    }
+}
+
+/// A JSON object whose keys keep the order they were pushed in (catalogue order reads better
+/// than alphabetical).
+#[derive(Debug, Clone)]
+pub struct OrderedMap<V>(pub Vec<(String, V)>);
+
+impl<V> Default for OrderedMap<V> {
+    fn default() -> Self {
+        Self(Vec::new())
+    }
+}
+
+impl<V: Serialize> Serialize for OrderedMap<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// A computed instant as the API writes it.
+pub fn event_time(instant: Timestamp) -> String {
+    utc_to_second(instant)
+}
