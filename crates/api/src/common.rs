@@ -144,7 +144,13 @@ fn civil_error(path: &str, error: &CivilError) -> ApiInputError {
     } else {
         format!("{path}.{field}")
     };
-    ApiInputError::new(format!("{prefix}: {error}"))
+    let hint = match error {
+        CivilError::Gap { .. } | CivilError::Fold { .. } => {
+            format!(" (set {path}.ambiguous_time to `earlier` or `later`)")
+        }
+        _ => String::new(),
+    };
+    ApiInputError::new(format!("{prefix}: {error}{hint}"))
 }
 
 /// Parses an instant that must carry its offset (`Z` or `+hh:mm`), as the spec's "ISO 8601 UTC"

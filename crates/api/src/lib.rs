@@ -5,8 +5,12 @@
 //! typed input by `TryFrom`-style functions that name the field path and the rule of anything
 //! invalid; a response DTO is built from the core's results. Nothing here does I/O.
 
+pub mod aspect_options;
+pub mod aspects;
+pub mod catalog;
 pub mod common;
 pub mod error;
 pub mod planets;
+pub mod radix;
 
 pub use error::{ApiInputError, CalcFailure};

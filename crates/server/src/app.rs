@@ -24,6 +24,21 @@ use crate::json::BODY_LIMIT_BYTES;
 use crate::metrics::{Metrics, metrics_handler};
 use crate::routes;
 
+/// Where "now" comes from, so that tests can fix it.
+pub trait Clock: Send + Sync + std::fmt::Debug {
+    fn now(&self) -> jiff::Timestamp;
+}
+
+/// The system's clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> jiff::Timestamp {
+        jiff::Timestamp::now()
+    }
+}
+
 /// Everything a request may need, cheap to clone.
 #[derive(Debug, Clone)]
 pub struct AppState(Arc<Inner>);
@@ -36,6 +51,7 @@ struct Inner {
     metrics: Metrics,
     compute: Compute,
     ephemeris: Ephemeris,
+    clock: Arc<dyn Clock>,
     cache_versions: CacheVersions,
     request_timeout: Duration,
 }
@@ -47,6 +63,7 @@ pub struct AppParts {
     pub limiter: Arc<dyn RateLimiter>,
     pub compute: Compute,
     pub ephemeris: Ephemeris,
+    pub clock: Arc<dyn Clock>,
     pub request_timeout: Duration,
 }
 
@@ -63,6 +80,7 @@ impl AppState {
                 ephemeris_data: parts.ephemeris.data_version().to_owned(),
             },
             ephemeris: parts.ephemeris,
+            clock: parts.clock,
             request_timeout: parts.request_timeout,
         }))
     }
@@ -85,6 +103,10 @@ impl AppState {
 
     pub fn compute(&self) -> &Compute {
         &self.0.compute
+    }
+
+    pub fn now(&self) -> jiff::Timestamp {
+        self.0.clock.now()
     }
 
     pub fn ephemeris(&self) -> &Ephemeris {

@@ -8,7 +8,7 @@ use orrery_limiter::{DatabaseLimiter, MemoryLimiter, RateLimiter, RedisLimiter};
 use orrery_store::Database;
 use tokio::net::TcpListener;
 
-use crate::app::{AppParts, AppState, app};
+use crate::app::{AppParts, AppState, SystemClock, app};
 use crate::compute::Compute;
 use crate::settings::Settings;
 
@@ -53,6 +53,7 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
         limiter,
         compute: Compute::new(settings.compute_threads)?,
         ephemeris: open_ephemeris(settings)?,
+        clock: Arc::new(SystemClock),
         request_timeout: settings.request_timeout,
     });
     Ok((state, database))

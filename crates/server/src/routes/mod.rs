@@ -1,15 +1,27 @@
 //! One file per endpoint.
 
 use axum::Router;
-use axum::routing::get;
+use axum::routing::{get, post};
 
 use crate::app::AppState;
 
+pub(crate) mod aspects;
+pub(crate) mod catalog;
 pub(crate) mod health;
 pub(crate) mod me;
 pub(crate) mod planets;
+pub(crate) mod radix;
 
 /// The deterministic calculation endpoints: authenticated, rate-limited and HTTP-cached.
 pub(crate) fn calculation_routes() -> Router<AppState> {
-    Router::new().route("/v1/planets", get(planets::planets))
+    Router::new()
+        .route("/v1/planets", get(planets::planets))
+        .route("/v1/aspects", post(aspects::aspects))
+        .route("/v1/radix", post(radix::radix))
+        .route("/v1/catalog/bodies", get(catalog::bodies))
+        .route("/v1/catalog/house-systems", get(catalog::house_systems))
+        .route("/v1/catalog/ayanamsas", get(catalog::ayanamsas))
+        .route("/v1/catalog/aspects", get(catalog::aspects))
+        .route("/v1/catalog/orb-presets", get(catalog::orb_presets))
+        .route("/v1/catalog/fixed-stars", get(catalog::fixed_stars))
 }

@@ -1,0 +1,225 @@
+//! `POST /v1/aspects`: aspects within a list of positions, across two lists (synastry), or
+//! between the standard planets at an instant.
+
+use std::collections::BTreeMap;
+
+use jiff::Timestamp;
+use orrery_astro::angle::Longitude;
+use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_cross, find_within};
+use orrery_astro::body::Body;
+use orrery_astro::chart::{Frame, position};
+use orrery_astro::time::julian_day_ut;
+use orrery_ephem::Ephemeris;
+use serde::{Deserialize, Serialize};
+
+use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectSettingsDto};
+use crate::common::parse_instant;
+use crate::error::{ApiInputError, CalcFailure};
+
+/// At most this many points per list: the pairs grow with the square.
+pub const MAX_POINTS_PER_LIST: usize = 100;
+/// Point names longer than this are refused.
+const MAX_NAME_CHARS: usize = 64;
+
+/// The points computed for a `datetime` request: sun..pluto, mean node and Chiron.
+pub const DATETIME_POINTS: [Body; 12] = [
+    Body::Sun,
+    Body::Moon,
+    Body::Mercury,
+    Body::Venus,
+    Body::Mars,
+    Body::Jupiter,
+    Body::Saturn,
+    Body::Uranus,
+    Body::Neptune,
+    Body::Pluto,
+    Body::MeanNode,
+    Body::Chiron,
+];
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AspectsRequest {
+    /// Point name to a longitude, or to `{longitude, speed}`.
+    #[serde(default)]
+    pub positions: Option<BTreeMap<String, serde_json::Value>>,
+    /// A second list: then only pairs across the lists are reported.
+    #[serde(default)]
+    pub positions_b: Option<BTreeMap<String, serde_json::Value>>,
+    /// ISO 8601 UTC: the service computes the standard planets.
+    #[serde(default)]
+    pub datetime: Option<String>,
+    #[serde(default)]
+    pub aspect_types: Option<Vec<String>>,
+    #[serde(default)]
+    pub aspects: Option<Vec<String>>,
+    #[serde(default)]
+    pub orbs: Option<serde_json::Value>,
+}
+
+/// Where the points come from.
+#[derive(Debug, Clone)]
+pub enum AspectSource {
+    Lists {
+        a: Vec<AspectPoint>,
+        b: Option<Vec<AspectPoint>>,
+    },
+    /// The planets at an instant; `used_now` when the request gave no time at all.
+    Instant { instant: Timestamp, used_now: bool },
+}
+
+#[derive(Debug, Clone)]
+pub struct AspectsInput {
+    pub source: AspectSource,
+    pub config: AspectConfig,
+}
+
+impl AspectsRequest {
+    /// Validates the request. With neither `positions` nor `datetime` (an empty body is allowed)
+    /// the planets are taken at `now`, and the answer is then not cacheable.
+    ///
+    /// # Errors
+    /// Both sources given, `positions_b` without `positions`, bad points, names or orbs.
+    pub fn validate(&self, now: Timestamp) -> Result<AspectsInput, ApiInputError> {
+        let options = AspectOptionsDto {
+            aspect_types: self.aspect_types.clone(),
+            aspects: self.aspects.clone(),
+            orbs: self.orbs.clone(),
+        };
+        let config = options.to_config("", OrbPreset::Classic)?;
+        let source = match (&self.positions, &self.datetime) {
+            (Some(_), Some(_)) => {
+                return Err(ApiInputError::new(
+                    "give either positions or datetime, not both",
+                ));
+            }
+            (Some(a), None) => AspectSource::Lists {
+                a: points("positions", a)?,
+                b: self
+                    .positions_b
+                    .as_ref()
+                    .map(|b| points("positions_b", b))
+                    .transpose()?,
+            },
+            (None, datetime) => {
+                if self.positions_b.is_some() {
+                    return Err(ApiInputError::field(
+                        "positions_b",
+                        "needs positions: it is the second list of a cross (synastry) comparison",
+                    ));
+                }
+                match datetime {
+                    Some(text) => AspectSource::Instant {
+                        instant: parse_instant("datetime", text)?,
+                        used_now: false,
+                    },
+                    None => AspectSource::Instant {
+                        instant: now,
+                        used_now: true,
+                    },
+                }
+            }
+        };
+        Ok(AspectsInput { source, config })
+    }
+}
+
+fn points(
+    field: &str,
+    map: &BTreeMap<String, serde_json::Value>,
+) -> Result<Vec<AspectPoint>, ApiInputError> {
+    if map.is_empty() {
+        return Err(ApiInputError::field(field, "must name at least one point"));
+    }
+    if map.len() > MAX_POINTS_PER_LIST {
+        return Err(ApiInputError::field(
+            field,
+            format!(
+                "may hold at most {MAX_POINTS_PER_LIST} points (got {})",
+                map.len()
+            ),
+        ));
+    }
+    map.iter()
+        .map(|(name, value)| {
+            let path = format!("{field}.{name}");
+            if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+                return Err(ApiInputError::field(
+                    &path,
+                    format!("point names must have 1 to {MAX_NAME_CHARS} characters"),
+                ));
+            }
+            let (lon_deg, speed) = match value {
+                serde_json::Value::Number(n) => (n.as_f64(), None),
+                serde_json::Value::Object(object) => {
+                    if let Some(key) = object.keys().find(|k| *k != "longitude" && *k != "speed") {
+                        return Err(ApiInputError::field(
+                            &path,
+                            format!("has an unknown field `{key}`; expected longitude and speed"),
+                        ));
+                    }
+                    let lon = object.get("longitude").and_then(serde_json::Value::as_f64);
+                    let speed = match object.get("speed") {
+                        None | Some(serde_json::Value::Null) => None,
+                        Some(v) => Some(v.as_f64().ok_or_else(|| {
+                            ApiInputError::field(&format!("{path}.speed"), format!("must be a number of degrees per day (got {v})"))
+                        })?),
+                    };
+                    (lon, speed)
+                }
+                _ => (None, None),
+            };
+            let lon_deg = lon_deg.ok_or_else(|| {
+                ApiInputError::field(
+                    &path,
+                    format!("must be a longitude in degrees or {{\"longitude\": degrees, \"speed\": degrees per day}} (got {value})"),
+                )
+            })?;
+            let lon = Longitude::new(lon_deg).map_err(|_| ApiInputError::field(&path, "must be a finite longitude"))?;
+            AspectPoint::new(name.clone(), lon, speed).map_err(|e| ApiInputError::new(format!("{path}: {e}")))
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AspectsResponse {
+    pub settings: AspectSettingsDto,
+    /// The instant, when the service computed the planets.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub datetime_utc: Option<String>,
+    pub total_strength: f64,
+    pub aspects: Vec<AspectDto>,
+}
+
+/// Finds the aspects.
+///
+/// # Errors
+/// A planet without data at the instant.
+pub fn compute(eph: &Ephemeris, input: &AspectsInput) -> Result<AspectsResponse, CalcFailure> {
+    let (report, mode, datetime_utc) = match &input.source {
+        AspectSource::Lists { a, b: None } => (find_within(a, &input.config), "within", None),
+        AspectSource::Lists { a, b: Some(b) } => (find_cross(a, b, &input.config), "cross", None),
+        AspectSource::Instant { instant, .. } => {
+            let jd = julian_day_ut(*instant);
+            let mut planets = Vec::with_capacity(DATETIME_POINTS.len());
+            for body in DATETIME_POINTS {
+                let p = position(eph, jd, body, &Frame::GEOCENTRIC_TROPICAL)?;
+                planets.push(
+                    AspectPoint::new(body.name(), p.lon, Some(p.lon_speed_deg_per_day))
+                        .map_err(|e| CalcFailure::Internal(e.to_string()))?,
+                );
+            }
+            (
+                find_within(&planets, &input.config),
+                "within",
+                Some(instant.to_string()),
+            )
+        }
+    };
+    Ok(AspectsResponse {
+        settings: AspectSettingsDto::new(&input.config, mode),
+        datetime_utc,
+        total_strength: report.total_strength,
+        aspects: report.aspects.iter().map(AspectDto::from).collect(),
+    })
+}

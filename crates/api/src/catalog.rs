@@ -1,0 +1,228 @@
+//! `GET /v1/catalog/{bodies,house-systems,ayanamsas,aspects,orb-presets,fixed-stars}`: every name
+//! the API accepts, with a short description, so that clients can discover them.
+
+use orrery_astro::aspects::{Aspect, OrbPreset};
+use orrery_astro::ayanamsa::{AYANAMSA_LABELS, AYANAMSA_NAMES, parse_ayanamsa};
+use orrery_astro::body::{Body, CATALOG, SHIPPED_ASTEROIDS};
+use orrery_astro::house_system::HOUSE_SYSTEMS;
+use orrery_astro::time::JulianDayUt;
+use orrery_ephem::Ephemeris;
+use serde::Serialize;
+
+use crate::common::OrderedMap;
+use crate::error::CalcFailure;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CatalogEntry {
+    pub name: String,
+    pub description: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BodiesCatalog {
+    pub bodies: Vec<CatalogEntry>,
+    /// Other accepted spellings and what they stand for.
+    pub aliases: OrderedMap<&'static str>,
+    /// Numbered asteroids are named `asteroid_<number>`; these ship with the service.
+    pub asteroids: Vec<CatalogEntry>,
+    /// The points of `/v1/planets`.
+    pub standard_points: Vec<String>,
+}
+
+pub fn bodies() -> BodiesCatalog {
+    BodiesCatalog {
+        bodies: CATALOG
+            .iter()
+            .map(|e| CatalogEntry {
+                name: e.name.to_owned(),
+                description: e.description.to_owned(),
+            })
+            .collect(),
+        aliases: OrderedMap(vec![
+            ("mean_lilith".to_owned(), "mean_apogee"),
+            ("true_lilith".to_owned(), "osculating_apogee"),
+        ]),
+        asteroids: SHIPPED_ASTEROIDS
+            .iter()
+            .map(|(number, name)| CatalogEntry {
+                name: Body::Asteroid(*number).name().into_owned(),
+                description: format!("{name} ({number}); data 1500-2102."),
+            })
+            .collect(),
+        standard_points: Body::STANDARD
+            .iter()
+            .map(|b| b.name().into_owned())
+            .collect(),
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HouseSystemEntry {
+    pub name: &'static str,
+    /// The Swiss Ephemeris letter.
+    pub code: String,
+    pub description: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct HouseSystemsCatalog {
+    pub house_systems: Vec<HouseSystemEntry>,
+    pub default: &'static str,
+    /// What happens where a system is undefined.
+    pub polar_note: &'static str,
+}
+
+pub fn house_systems() -> HouseSystemsCatalog {
+    HouseSystemsCatalog {
+        house_systems: HOUSE_SYSTEMS
+            .iter()
+            .map(|h| HouseSystemEntry {
+                name: h.name,
+                code: h.system.code().to_string(),
+                description: h.description,
+            })
+            .collect(),
+        default: "koch",
+        polar_note: "Placidus, Koch, topocentric and other quadrant systems are undefined inside the polar circles; there the chart falls back to Porphyry and says so in house_system_used and house_system_note.",
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AyanamsaEntry {
+    pub name: &'static str,
+    /// The Swiss Ephemeris' own label.
+    pub label: &'static str,
+    /// The ayanamsa at J2000.0 (2000-01-01T12:00Z), degrees, for orientation.
+    pub value_at_j2000: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AyanamsasCatalog {
+    pub ayanamsas: Vec<AyanamsaEntry>,
+    pub default: &'static str,
+}
+
+/// # Errors
+/// The library failed to compute an ayanamsa (never expected).
+pub fn ayanamsas(eph: &Ephemeris) -> Result<AyanamsasCatalog, CalcFailure> {
+    let j2000 = JulianDayUt(2_451_545.0);
+    let mut entries = Vec::with_capacity(AYANAMSA_NAMES.len());
+    for (name, label) in AYANAMSA_NAMES.iter().zip(AYANAMSA_LABELS) {
+        let mode = parse_ayanamsa(name).map_err(|e| CalcFailure::Internal(e.to_string()))?;
+        entries.push(AyanamsaEntry {
+            name,
+            label,
+            value_at_j2000: eph.ayanamsa_deg(j2000, mode)?,
+        });
+    }
+    Ok(AyanamsasCatalog {
+        ayanamsas: entries,
+        default: "lahiri",
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AspectEntry {
+    pub name: &'static str,
+    pub angle: f64,
+    pub category: &'static str,
+    pub description: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AspectsCatalog {
+    pub aspects: Vec<AspectEntry>,
+    pub default_types: [&'static str; 1],
+}
+
+pub fn aspects() -> AspectsCatalog {
+    AspectsCatalog {
+        aspects: Aspect::ALL
+            .iter()
+            .map(|a| AspectEntry {
+                name: a.name(),
+                angle: a.angle_deg(),
+                category: a.category().name(),
+                description: a.description(),
+            })
+            .collect(),
+        default_types: ["major"],
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrbPresetEntry {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// The orb of each aspect, degrees.
+    pub orbs: OrderedMap<f64>,
+    /// The orb of each aspect when the Sun or the Moon takes part.
+    pub luminary_orbs: OrderedMap<f64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrbPresetsCatalog {
+    pub orb_presets: Vec<OrbPresetEntry>,
+    /// How `orbs` may be given besides a preset name.
+    pub other_forms: &'static str,
+}
+
+pub fn orb_presets() -> OrbPresetsCatalog {
+    let table = |preset: OrbPreset, luminary: bool| {
+        OrderedMap(
+            Aspect::ALL
+                .iter()
+                .map(|a| (a.name().to_owned(), preset.orb(*a, luminary).degrees()))
+                .collect(),
+        )
+    };
+    OrbPresetsCatalog {
+        orb_presets: OrbPreset::ALL
+            .iter()
+            .map(|&preset| OrbPresetEntry {
+                name: preset.name(),
+                description: match preset {
+                    OrbPreset::Classic => "Traditional orbs by aspect; 2 degrees wider for major aspects of the Sun or Moon. Default of /v1/aspects and charts.",
+                    OrbPreset::Tight => "Half of classic, for strict work.",
+                    OrbPreset::Transit => "A flat 1 degree. Default of transits.",
+                    OrbPreset::Progression => "A flat 1 degree. Default of progressions.",
+                },
+                orbs: table(preset, false),
+                luminary_orbs: table(preset, true),
+            })
+            .collect(),
+        other_forms: "a bare number of degrees (one orb for every aspect and pair), or an object {\"max\": degrees, \"<aspect>\": degrees, ...}: named aspects get exactly their orb, others their classic orb, all capped at max",
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FixedStarEntry {
+    /// The traditional name, where the catalogue has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The Bayer/Flamsteed designation.
+    pub nomenclature: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FixedStarsCatalog {
+    pub count: usize,
+    pub fixed_stars: Vec<FixedStarEntry>,
+}
+
+/// # Errors
+/// The star catalogue file could not be read (a broken installation).
+pub fn fixed_stars(eph: &Ephemeris) -> Result<FixedStarsCatalog, CalcFailure> {
+    let stars: Vec<FixedStarEntry> = eph
+        .star_names()?
+        .iter()
+        .map(|s| FixedStarEntry {
+            name: s.traditional.clone(),
+            nomenclature: s.nomenclature.clone(),
+        })
+        .collect();
+    Ok(FixedStarsCatalog {
+        count: stars.len(),
+        fixed_stars: stars,
+    })
+}

@@ -1,0 +1,405 @@
+//! `POST /v1/radix`: a complete chart (planets, houses and angles, aspects) for a birth.
+
+use orrery_astro::angle::Longitude;
+use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
+use orrery_astro::body::Body;
+use orrery_astro::chart::{BodyPosition, Center, ChartInput, compute_chart};
+use orrery_astro::house_system::HouseSystemName;
+use orrery_ephem::{Angles, Ephemeris, HousePoint, HouseSystem, Houses};
+use serde::{Deserialize, Serialize};
+
+use crate::aspect_options::{AspectListDto, AspectOptionsDto};
+use crate::common::{
+    BirthDto, FrameDto, FrameOptions, LocationDto, OrderedMap, ResolvedBirth, ResolvedTimeDto,
+    ZodiacDto, ephemeris_name, parse_bodies,
+};
+use crate::error::{ApiInputError, CalcFailure};
+
+/// The bodies of a chart unless `options.bodies` says otherwise: the standard points without
+/// the Earth point (which always opposes the Sun).
+pub const DEFAULT_BODIES: [Body; 15] = [
+    Body::Sun,
+    Body::Moon,
+    Body::Mercury,
+    Body::Venus,
+    Body::Mars,
+    Body::Jupiter,
+    Body::Saturn,
+    Body::Uranus,
+    Body::Neptune,
+    Body::Pluto,
+    Body::MeanNode,
+    Body::TrueNode,
+    Body::MeanApogee,
+    Body::OsculatingApogee,
+    Body::Chiron,
+];
+
+/// The default bodies for a centre: seen from elsewhere than the Earth, the lunar nodes and
+/// apogees mean nothing, and the Earth is a body; seen from the Sun, the Sun has no position.
+pub fn default_bodies(center: Center) -> Vec<Body> {
+    if center.has_houses() {
+        return DEFAULT_BODIES.to_vec();
+    }
+    let mut bodies: Vec<Body> = DEFAULT_BODIES
+        .iter()
+        .copied()
+        .filter(|b| !b.is_lunar_point())
+        .filter(|b| !(center == Center::Heliocentric && *b == Body::Sun))
+        .collect();
+    bodies.insert(1, Body::Earth);
+    bodies
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RadixRequest {
+    pub birth: BirthDto,
+    #[serde(default)]
+    pub options: RadixOptionsDto,
+}
+
+/// What a chart response contains.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum RadixPart {
+    Planets,
+    Houses,
+    Aspects,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RadixOptionsDto {
+    #[serde(default)]
+    pub house_system: Option<String>,
+    #[serde(default)]
+    pub include: Option<Vec<RadixPart>>,
+    #[serde(default)]
+    pub aspects: Option<RadixAspectsDto>,
+    #[serde(default)]
+    pub zodiac: Option<ZodiacDto>,
+    #[serde(default)]
+    pub ayanamsa: Option<String>,
+    #[serde(default)]
+    pub center: Option<String>,
+    #[serde(default)]
+    pub observer: Option<LocationDto>,
+    /// The bodies of the chart; default [`DEFAULT_BODIES`].
+    #[serde(default)]
+    pub bodies: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RadixAspectsDto {
+    #[serde(default)]
+    pub orbs: Option<serde_json::Value>,
+    #[serde(default)]
+    pub aspect_types: Option<Vec<String>>,
+    #[serde(default)]
+    pub aspects: Option<Vec<String>>,
+    /// AC and MC as aspect points; default true.
+    #[serde(default)]
+    pub include_axes: Option<bool>,
+}
+
+/// A validated chart request.
+#[derive(Debug, Clone)]
+pub struct RadixInput {
+    pub birth: ResolvedBirth,
+    pub chart: ChartInput,
+    pub house_system: HouseSystemName,
+    pub parts: Vec<RadixPart>,
+    pub aspects: AspectConfig,
+    pub include_axes: bool,
+}
+
+impl TryFrom<&RadixRequest> for RadixInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &RadixRequest) -> Result<Self, ApiInputError> {
+        let birth = request.birth.resolve("birth")?;
+        let options = &request.options;
+        let house_system =
+            HouseSystemName::parse(options.house_system.as_deref().unwrap_or("koch"))
+                .map_err(|e| ApiInputError::unknown_name("options.house_system", &e))?;
+        let parts = match &options.include {
+            Some(parts) if parts.is_empty() => {
+                return Err(ApiInputError::field(
+                    "options.include",
+                    "must name at least one of planets, houses, aspects",
+                ));
+            }
+            Some(parts) => parts.clone(),
+            None => vec![RadixPart::Planets, RadixPart::Houses, RadixPart::Aspects],
+        };
+        let frame = FrameOptions {
+            zodiac: options.zodiac,
+            ayanamsa: options.ayanamsa.as_deref(),
+            center: options.center.as_deref(),
+            observer: options.observer.as_ref(),
+            prefix: "options.",
+        }
+        .to_frame(Some(birth.place))?;
+        let bodies = match &options.bodies {
+            Some(names) if names.is_empty() => {
+                return Err(ApiInputError::field(
+                    "options.bodies",
+                    "must name at least one body",
+                ));
+            }
+            Some(names) => parse_bodies("options.bodies", names)?,
+            None => default_bodies(frame.center),
+        };
+        let aspect_dto = options.aspects.clone().unwrap_or_default();
+        let aspects = AspectOptionsDto {
+            aspect_types: aspect_dto.aspect_types,
+            aspects: aspect_dto.aspects,
+            orbs: aspect_dto.orbs,
+        }
+        .to_config("options.aspects.", OrbPreset::Classic)?;
+        let include_axes = aspect_dto.include_axes.unwrap_or(true);
+        let wants_houses = parts.contains(&RadixPart::Houses)
+            || (parts.contains(&RadixPart::Aspects) && include_axes);
+        Ok(Self {
+            chart: ChartInput {
+                jd: birth.jd,
+                place: birth.place,
+                bodies,
+                frame,
+                house_system: wants_houses.then_some(house_system.system),
+            },
+            birth,
+            house_system,
+            parts,
+            aspects,
+            include_axes,
+        })
+    }
+}
+
+/// The request as understood, echoed back.
+#[derive(Debug, Clone, Serialize)]
+pub struct RadixInputEcho {
+    pub datetime: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
+    pub location: LocationEcho,
+    pub house_system: &'static str,
+    #[serde(flatten)]
+    pub frame: FrameDto,
+    /// The instant the civil time resolved to.
+    pub resolved: ResolvedTimeDto,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct LocationEcho {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub altitude: f64,
+}
+
+/// A body in a chart.
+#[derive(Debug, Clone, Serialize)]
+pub struct RadixPlanetDto {
+    pub longitude: f64,
+    pub latitude: f64,
+    pub distance: f64,
+    pub longitude_speed: f64,
+    pub latitude_speed: f64,
+    pub distance_speed: f64,
+    pub retrograde: bool,
+    pub sign: &'static str,
+    /// Degrees within the sign, [0, 30).
+    pub sign_degree: f64,
+    /// The house (1..12) the body's longitude falls in; absent without houses or for Gauquelin
+    /// sectors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house: Option<u8>,
+}
+
+/// A chart point with its daily motion.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct AnglePointDto {
+    pub longitude: f64,
+    pub speed: f64,
+}
+
+impl From<HousePoint> for AnglePointDto {
+    fn from(p: HousePoint) -> Self {
+        Self {
+            longitude: p.lon_deg,
+            speed: p.speed_deg_per_day,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AnglesDto {
+    pub ascendant: AnglePointDto,
+    pub mc: AnglePointDto,
+    /// Right ascension of the MC (sidereal time in degrees).
+    pub armc: f64,
+    pub vertex: AnglePointDto,
+    pub equatorial_ascendant: AnglePointDto,
+    pub co_ascendant_koch: AnglePointDto,
+    pub co_ascendant_munkasey: AnglePointDto,
+    pub polar_ascendant: AnglePointDto,
+}
+
+impl From<&Angles> for AnglesDto {
+    fn from(a: &Angles) -> Self {
+        Self {
+            ascendant: a.ascendant.into(),
+            mc: a.mc.into(),
+            armc: a.armc_deg,
+            vertex: a.vertex.into(),
+            equatorial_ascendant: a.equatorial_ascendant.into(),
+            co_ascendant_koch: a.co_ascendant_koch.into(),
+            co_ascendant_munkasey: a.co_ascendant_munkasey.into(),
+            polar_ascendant: a.polar_ascendant.into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RadixResponse {
+    pub input: RadixInputEcho,
+    /// `swiss`, or `moshier` when a body fell back to the analytical model (outside 1800-2400).
+    pub ephemeris: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub planets: Option<OrderedMap<RadixPlanetDto>>,
+    /// Cusp longitudes keyed by house number ("1".."12"; "1".."36" for Gauquelin sectors).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub houses: Option<OrderedMap<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angles: Option<AnglesDto>,
+    /// The system the cusps are in: the requested one, or `porphyry` where the requested one is
+    /// undefined (inside the polar circles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house_system_used: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house_system_note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspects: Option<AspectListDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub houses_omitted_reason: Option<&'static str>,
+}
+
+/// The house a longitude falls in, counting cusps forward from house 1.
+pub fn house_of(lon: Longitude, houses: &Houses) -> Option<u8> {
+    if houses.system_used == HouseSystem::GAUQUELIN || houses.cusps.len() != 12 {
+        return None;
+    }
+    let cusps = &houses.cusps;
+    (0..12).find_map(|i| {
+        let start = cusps[i].lon_deg;
+        let end = cusps[(i + 1) % 12].lon_deg;
+        let width = (end - start).rem_euclid(360.0);
+        let offset = (lon.degrees() - start).rem_euclid(360.0);
+        (offset < width).then(|| u8::try_from(i + 1).unwrap_or(1))
+    })
+}
+
+fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {
+    RadixPlanetDto {
+        longitude: p.lon.degrees(),
+        latitude: p.lat_deg,
+        distance: p.dist_au,
+        longitude_speed: p.lon_speed_deg_per_day,
+        latitude_speed: p.lat_speed_deg_per_day,
+        distance_speed: p.dist_speed_au_per_day,
+        retrograde: p.is_retrograde(),
+        sign: p.lon.sign().name(),
+        sign_degree: p.lon.degree_in_sign(),
+        house: houses.and_then(|h| house_of(p.lon, h)),
+    }
+}
+
+/// Computes the chart.
+///
+/// # Errors
+/// A body without data at the date, or a frame the library rejects.
+pub fn compute(
+    eph: &Ephemeris,
+    request: &RadixRequest,
+    input: &RadixInput,
+) -> Result<RadixResponse, CalcFailure> {
+    let chart = compute_chart(eph, &input.chart)?;
+    let houses = chart.houses.as_ref();
+    let wants = |part| input.parts.contains(&part);
+
+    let planets = wants(RadixPart::Planets).then(|| {
+        OrderedMap(
+            chart
+                .positions
+                .iter()
+                .map(|p| (p.body.name().into_owned(), planet_dto(p, houses)))
+                .collect(),
+        )
+    });
+    let shown_houses = houses.filter(|_| wants(RadixPart::Houses));
+    let aspects = if wants(RadixPart::Aspects) {
+        let mut points = Vec::with_capacity(chart.positions.len() + 2);
+        for p in &chart.positions {
+            points.push(aspect_point(
+                &p.body.name(),
+                p.lon.degrees(),
+                p.lon_speed_deg_per_day,
+            )?);
+        }
+        if let (true, Some(h)) = (input.include_axes, houses) {
+            points.push(aspect_point(
+                "ascendant",
+                h.angles.ascendant.lon_deg,
+                h.angles.ascendant.speed_deg_per_day,
+            )?);
+            points.push(aspect_point(
+                "mc",
+                h.angles.mc.lon_deg,
+                h.angles.mc.speed_deg_per_day,
+            )?);
+        }
+        let report = find_within(&points, &input.aspects);
+        Some(AspectListDto::new(&input.aspects, "within", &report))
+    } else {
+        None
+    };
+    let birth = &request.birth;
+    Ok(RadixResponse {
+        input: RadixInputEcho {
+            datetime: birth.datetime.clone(),
+            timezone: birth.timezone.clone(),
+            location: LocationEcho {
+                latitude: input.birth.place.lat_deg,
+                longitude: input.birth.place.lon_deg,
+                altitude: input.birth.place.alt_m,
+            },
+            house_system: input.house_system.name,
+            frame: FrameDto::new(&input.chart.frame),
+            resolved: ResolvedTimeDto::new(&input.birth),
+        },
+        ephemeris: ephemeris_name(chart.ephemeris_source()),
+        planets,
+        houses: shown_houses.map(|h| {
+            OrderedMap(
+                h.cusps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| ((i + 1).to_string(), c.lon_deg))
+                    .collect(),
+            )
+        }),
+        angles: shown_houses.map(|h| AnglesDto::from(&h.angles)),
+        house_system_used: shown_houses.map(|h| HouseSystemName::of(h.system_used).name),
+        house_system_note: shown_houses.and_then(|h| h.fallback.clone()),
+        aspects,
+        houses_omitted_reason: chart.houses_omitted_reason,
+    })
+}
+
+fn aspect_point(name: &str, lon_deg: f64, speed: f64) -> Result<AspectPoint, CalcFailure> {
+    let lon = Longitude::new(lon_deg).map_err(|e| CalcFailure::Internal(format!("{name}: {e}")))?;
+    AspectPoint::new(name, lon, Some(speed)).map_err(|e| CalcFailure::Internal(e.to_string()))
+}
