@@ -150,7 +150,12 @@ fn civil_error(path: &str, error: &CivilError) -> ApiInputError {
         }
         _ => String::new(),
     };
-    ApiInputError::new(format!("{prefix}: {error}{hint}"))
+    let text = error.to_string();
+    // The civil crate's messages already start with the field's own name ("datetime must …").
+    match text.strip_prefix(field) {
+        Some(rest) if rest.starts_with(' ') => ApiInputError::new(format!("{prefix}{rest}{hint}")),
+        _ => ApiInputError::new(format!("{prefix}: {text}{hint}")),
+    }
 }
 
 /// Parses an instant that must carry its offset (`Z` or `+hh:mm`), as the spec's "ISO 8601 UTC"

@@ -5,5 +5,6 @@ mod support;
 mod auth;
 mod basics;
 mod caching;
+mod charts;
 mod cli;
 mod rate_limits;

@@ -1,0 +1,575 @@
+//! The chart endpoints over HTTP: planets, radix, aspects and the catalogues.
+
+use serde_json::{Value, json};
+
+use crate::support::{DEMO_KEY, TestApp, assert_error};
+
+async fn post(app: &TestApp, path: &str, body: &Value) -> reqwest::Response {
+    app.post(path)
+        .header("X-API-Key", DEMO_KEY)
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn get(app: &TestApp, path: &str) -> reqwest::Response {
+    app.get(path)
+        .header("X-API-Key", DEMO_KEY)
+        .send()
+        .await
+        .unwrap()
+}
+
+fn berlin_birth() -> Value {
+    json!({"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+           "location": {"latitude": 52.52, "longitude": 13.405}})
+}
+
+#[tokio::test]
+async fn planets_has_every_standard_point_and_caches() {
+    let app = TestApp::spawn().await;
+    let response = get(&app, "/v1/planets?datetime=2000-01-01T12:00:00Z").await;
+    assert_eq!(response.status(), 200);
+    let tag = response.headers()["etag"].to_str().unwrap().to_owned();
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["datetime_utc"], "2000-01-01T12:00:00Z");
+    assert_eq!(body["julian_day_ut"], 2_451_545.0);
+    assert_eq!(body["ephemeris"], "swiss");
+    let planets = body["planets"].as_object().unwrap();
+    let names: Vec<&str> = planets.keys().map(String::as_str).collect();
+    for name in [
+        "sun",
+        "moon",
+        "pluto",
+        "mean_node",
+        "true_node",
+        "mean_apogee",
+        "osculating_apogee",
+        "earth",
+        "chiron",
+    ] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    for point in planets.values() {
+        for field in [
+            "longitude",
+            "latitude",
+            "distance",
+            "longitude_speed",
+            "latitude_speed",
+            "distance_speed",
+        ] {
+            assert!(point[field].is_f64(), "{field} in {point}");
+        }
+    }
+    // The Earth point is the Sun's antipode, never a row of zeros.
+    let sun = planets["sun"]["longitude"].as_f64().unwrap();
+    let earth = planets["earth"]["longitude"].as_f64().unwrap();
+    assert!(((earth - sun).rem_euclid(360.0) - 180.0).abs() < 1e-9);
+
+    let again = app
+        .get("/v1/planets?datetime=2000-01-01T12:00:00Z")
+        .header("X-API-Key", DEMO_KEY)
+        .header("If-None-Match", &tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn planets_refuses_what_it_cannot_answer() {
+    let app = TestApp::spawn().await;
+    let local = get(&app, "/v1/planets?datetime=2000-01-01T12:00:00").await;
+    assert!(
+        assert_error(local, 400, "invalid_input")
+            .await
+            .starts_with("datetime must be a UTC date-time")
+    );
+    let missing = get(&app, "/v1/planets").await;
+    assert!(
+        assert_error(missing, 400, "invalid_input")
+            .await
+            .contains("datetime")
+    );
+    // Chiron has no data before 1800: a 400 that says so, never garbage.
+    let early = get(&app, "/v1/planets?datetime=1750-06-01T00:00:00Z").await;
+    let message = assert_error(early, 400, "invalid_input").await;
+    assert!(
+        message.starts_with("chiron has no ephemeris data"),
+        "{message}"
+    );
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn radix_full_chart() {
+    let app = TestApp::spawn().await;
+    let response = post(
+        &app,
+        "/v1/radix",
+        &json!({"birth": berlin_birth(), "options": {"house_system": "placidus"}}),
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().contains_key("etag"));
+    let body: Value = response.json().await.unwrap();
+    let input = &body["input"];
+    assert_eq!(input["house_system"], "placidus");
+    assert_eq!(input["resolved"]["utc"], "1990-05-15T12:30:00Z");
+    assert_eq!(input["resolved"]["offset"], "+02:00");
+    assert_eq!(input["resolved"]["offset_source"], "tz_database");
+    assert_eq!(body["houses"].as_object().unwrap().len(), 12);
+    assert_eq!(body["house_system_used"], "placidus");
+    assert!(body["angles"]["ascendant"]["longitude"].is_f64());
+    assert!(body["angles"]["mc"]["speed"].is_f64());
+    let sun = &body["planets"]["sun"];
+    assert_eq!(sun["sign"], "taurus");
+    assert!(sun["house"].is_u64());
+    let aspects = body["aspects"]["list"].as_array().unwrap();
+    assert!(!aspects.is_empty());
+    assert!(aspects.iter().any(|a| a["first"] == "ascendant"
+        || a["second"] == "ascendant"
+        || a["first"] == "mc"
+        || a["second"] == "mc"));
+    assert_eq!(body["aspects"]["settings"]["orbs"]["preset"], "classic");
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn radix_options() {
+    let app = TestApp::spawn().await;
+    let only_planets: Value = post(
+        &app,
+        "/v1/radix",
+        &json!({"birth": berlin_birth(), "options": {"include": ["planets"]}}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert!(only_planets.get("houses").is_none() && only_planets.get("aspects").is_none());
+    assert!(only_planets["planets"].is_object());
+
+    let no_axes: Value = post(&app, "/v1/radix", &json!({"birth": berlin_birth(), "options": {"include": ["aspects"], "aspects": {"include_axes": false}}})).await.json().await.unwrap();
+    assert!(
+        no_axes["aspects"]["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["first"] != "ascendant" && a["second"] != "mc")
+    );
+
+    let sidereal: Value = post(&app, "/v1/radix", &json!({"birth": berlin_birth(), "options": {"zodiac": "sidereal", "ayanamsa": "fagan_bradley", "include": ["planets"]}})).await.json().await.unwrap();
+    let tropical_sun = only_planets["planets"]["sun"]["longitude"]
+        .as_f64()
+        .unwrap();
+    let sidereal_sun = sidereal["planets"]["sun"]["longitude"].as_f64().unwrap();
+    let ayanamsa = (tropical_sun - sidereal_sun).rem_euclid(360.0);
+    assert!(
+        (24.0..25.0).contains(&ayanamsa),
+        "Fagan/Bradley in 1990 is about 24.6 degrees, got {ayanamsa}"
+    );
+    assert_eq!(sidereal["input"]["ayanamsa"], "fagan_bradley");
+
+    let helio: Value = post(
+        &app,
+        "/v1/radix",
+        &json!({"birth": berlin_birth(), "options": {"center": "heliocentric"}}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert!(helio["houses_omitted_reason"].is_string());
+    assert!(helio.get("houses").is_none());
+    assert!(helio["planets"].get("earth").is_some() && helio["planets"].get("sun").is_none());
+
+    let polar: Value = post(&app, "/v1/radix", &json!({"birth": {"datetime": "1990-01-15T12:00:00Z", "location": {"latitude": 78.2, "longitude": 15.6}}, "options": {"house_system": "koch"}})).await.json().await.unwrap();
+    assert_eq!(polar["house_system_used"], "porphyry");
+    assert!(
+        polar["house_system_note"]
+            .as_str()
+            .unwrap()
+            .contains("polar")
+    );
+
+    let old: Value = post(&app, "/v1/radix", &json!({"birth": {"datetime": "1700-05-15T12:00:00Z", "location": {"latitude": 48.0, "longitude": 2.0}}, "options": {"bodies": ["sun", "moon"], "include": ["planets"]}})).await.json().await.unwrap();
+    assert_eq!(
+        old["ephemeris"], "moshier",
+        "outside the files the analytical model is reported"
+    );
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn radix_civil_time_rules() {
+    let app = TestApp::spawn().await;
+    let birth = |datetime: &str, zone: &str, extra: Value| {
+        let mut b = json!({"datetime": datetime, "timezone": zone, "location": {"latitude": 40.7, "longitude": -74.0}});
+        if let Value::Object(extra) = extra {
+            b.as_object_mut().unwrap().extend(extra);
+        }
+        json!({"birth": b, "options": {"include": ["planets"]}})
+    };
+    let gap = post(
+        &app,
+        "/v1/radix",
+        &birth("2021-03-14T02:30:00", "America/New_York", json!({})),
+    )
+    .await;
+    let message = assert_error(gap, 400, "invalid_input").await;
+    assert!(
+        message.contains("2021-03-14T06:30:00Z") && message.contains("birth.ambiguous_time"),
+        "{message}"
+    );
+    let fold: Value = post(
+        &app,
+        "/v1/radix",
+        &birth(
+            "2021-11-07T01:30:00",
+            "America/New_York",
+            json!({"ambiguous_time": "later"}),
+        ),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(fold["input"]["resolved"]["utc"], "2021-11-07T06:30:00Z");
+    let amsterdam: Value = post(
+        &app,
+        "/v1/radix",
+        &birth("1900-06-01T12:00:00", "Europe/Amsterdam", json!({})),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(amsterdam["input"]["resolved"]["offset"], "+00:19:32");
+    let berlin_lmt = json!({"birth": {"datetime": "1880-05-15T12:00:00", "timezone": "Europe/Berlin", "location": {"latitude": 52.5, "longitude": 13.4}}, "options": {"include": ["planets"]}});
+    let lmt: Value = post(&app, "/v1/radix", &berlin_lmt)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(lmt["input"]["resolved"]["offset_source"], "local_mean_time");
+    assert_eq!(lmt["input"]["resolved"]["local_mean_time"], "birth_place");
+    // 13.4 degrees east is 53 min 36 s ahead of Greenwich.
+    assert_eq!(lmt["input"]["resolved"]["offset"], "+00:53:36");
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn bad_bodies_get_400_with_the_field_path() {
+    let app = TestApp::spawn().await;
+    let cases: Vec<(Value, &str)> = vec![
+        (
+            json!({"birth": {"datetime": "1990-05-15T14:30:00Z", "location": {"latitude": 91.5, "longitude": 0}}}),
+            "birth.location.latitude must be between -90 and 90 (got 91.5)",
+        ),
+        (
+            json!({"birth": {"datetime": "1990-05-15T14:30:00Z", "location": {"latitude": "north", "longitude": 0}}}),
+            "birth.location.latitude: invalid type",
+        ),
+        (
+            json!({"options": {}}),
+            "request body: missing field `birth`",
+        ),
+        (
+            json!({"birth": berlin_birth(), "options": {"house_system": "placidux"}}),
+            "options.house_system: unknown house system `placidux`",
+        ),
+        (
+            json!({"birth": berlin_birth(), "options": {"zodiac": "galactic"}}),
+            "options.zodiac: unknown variant `galactic`",
+        ),
+        (
+            json!({"birth": berlin_birth(), "options": {"ayanamsa": "lahiri"}}),
+            "options.ayanamsa is only allowed with options.zodiac = \"sidereal\"",
+        ),
+        (
+            json!({"birth": berlin_birth(), "options": {"colour": "blue"}}),
+            "options.colour: unknown field `colour`",
+        ),
+        (
+            json!({"birth": berlin_birth(), "options": {"aspects": {"orbs": 45}}}),
+            "options.aspects.orbs",
+        ),
+        (
+            json!({"birth": berlin_birth(), "options": {"bodies": ["sun", "vulcan"]}}),
+            "options.bodies[1]: unknown body `vulcan`",
+        ),
+        (
+            json!({"birth": {"datetime": "1990-05-15T14:30:00", "timezone": "Mars/Olympus", "location": {"latitude": 1, "longitude": 0}}}),
+            "birth.timezone",
+        ),
+        (
+            json!({"birth": {"datetime": "yesterday", "location": {"latitude": 1, "longitude": 0}}}),
+            "birth.datetime",
+        ),
+    ];
+    for (body, expected) in cases {
+        let message =
+            assert_error(post(&app, "/v1/radix", &body).await, 400, "invalid_input").await;
+        assert!(
+            message.starts_with(expected),
+            "{message:?} should start with {expected:?}"
+        );
+    }
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn malformed_bodies_content_types_and_sizes() {
+    let app = TestApp::spawn().await;
+    let malformed = app
+        .post("/v1/radix")
+        .header("X-API-Key", DEMO_KEY)
+        .header("Content-Type", "application/json")
+        .body("{\"birth\": ")
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        assert_error(malformed, 400, "invalid_input")
+            .await
+            .contains("not valid JSON")
+    );
+    let empty = app
+        .post("/v1/radix")
+        .header("X-API-Key", DEMO_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        assert_error(empty, 400, "invalid_input")
+            .await
+            .contains("body is required")
+    );
+    let text = app
+        .post("/v1/radix")
+        .header("X-API-Key", DEMO_KEY)
+        .header("Content-Type", "text/plain")
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_error(text, 415, "unsupported_media_type").await;
+    let huge = format!(
+        "{{\"birth\": {}, \"padding\": \"{}\"}}",
+        berlin_birth(),
+        "x".repeat(70 * 1024)
+    );
+    let too_large = app
+        .post("/v1/radix")
+        .header("X-API-Key", DEMO_KEY)
+        .header("Content-Type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
+    assert_error(too_large, 413, "payload_too_large").await;
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn aspects_in_every_mode() {
+    let app = TestApp::spawn().await;
+    let seam: Value = post(&app, "/v1/aspects", &json!({"positions": {"sun": {"longitude": 359.5, "speed": 1.0}, "moon": {"longitude": 0.5, "speed": 13.0}}})).await.json().await.unwrap();
+    let hit = &seam["aspects"][0];
+    assert_eq!(hit["aspect"], "conjunction");
+    assert!((hit["orb"].as_f64().unwrap() - 1.0).abs() < 1e-9);
+    assert_eq!(
+        hit["applying"], false,
+        "the faster Moon is ahead: separating"
+    );
+    assert_eq!(seam["settings"]["mode"], "within");
+
+    let cross: Value = post(&app, "/v1/aspects", &json!({"positions": {"sun": 10.0, "moon": 100.0}, "positions_b": {"venus": 130.0, "mars": 10.5}, "orbs": 2})).await.json().await.unwrap();
+    assert_eq!(cross["settings"]["mode"], "cross");
+    assert_eq!(cross["settings"]["orbs"]["preset"], "flat");
+    let pairs: Vec<(String, String)> = cross["aspects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["first"].as_str().unwrap().to_owned(),
+                a["second"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert!(
+        pairs
+            .iter()
+            .all(|(a, b)| ["moon", "sun"].contains(&a.as_str())
+                && ["mars", "venus"].contains(&b.as_str())),
+        "{pairs:?}"
+    );
+    assert!(
+        cross["aspects"][0]["applying"].is_null(),
+        "no speeds, no applying"
+    );
+
+    let at: Value = post(
+        &app,
+        "/v1/aspects",
+        &json!({"datetime": "2024-03-20T03:06:21Z", "aspect_types": ["major", "minor"]}),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(at["datetime_utc"], "2024-03-20T03:06:21Z");
+    assert!(
+        at["aspects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|a| a["applying"].is_boolean())
+    );
+    assert_eq!(at["settings"]["aspect_names"].as_array().unwrap().len(), 11);
+
+    let now = app
+        .post("/v1/aspects")
+        .header("X-API-Key", DEMO_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(now.status(), 200);
+    assert_eq!(now.headers()["cache-control"], "no-store");
+    assert!(now.headers().get("etag").is_none());
+
+    for (body, expected) in [
+        (
+            json!({"positions": {"sun": 1.0}, "datetime": "2024-03-20T03:06:21Z"}),
+            "give either positions or datetime",
+        ),
+        (
+            json!({"positions_b": {"sun": 1.0}}),
+            "positions_b needs positions",
+        ),
+        (
+            json!({"positions": {"sun": "high"}}),
+            "positions.sun must be a longitude",
+        ),
+        (
+            json!({"positions": {"sun": 1.0}, "aspects": ["trine", "sesquisquare"]}),
+            "aspects[1]: unknown aspect `sesquisquare`",
+        ),
+        (
+            json!({"positions": {"sun": 1.0}, "orbs": {"max": 5, "trine": 7}}),
+            "orbs:",
+        ),
+        (
+            json!({"positions": {"sun": 1.0}, "orbs": "loose"}),
+            "orbs: unknown orb preset `loose`",
+        ),
+    ] {
+        let message =
+            assert_error(post(&app, "/v1/aspects", &body).await, 400, "invalid_input").await;
+        assert!(
+            message.starts_with(expected),
+            "{message:?} should start with {expected:?}"
+        );
+    }
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn catalogues_list_every_name() {
+    let app = TestApp::spawn().await;
+    let bodies: Value = get(&app, "/v1/catalog/bodies").await.json().await.unwrap();
+    assert!(
+        bodies["bodies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["name"] == "osculating_apogee")
+    );
+    let houses: Value = get(&app, "/v1/catalog/house-systems")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(houses["house_systems"].as_array().unwrap().len(), 25);
+    let ayanamsas: Value = get(&app, "/v1/catalog/ayanamsas")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(ayanamsas["ayanamsas"].as_array().unwrap().len(), 47);
+    let aspects: Value = get(&app, "/v1/catalog/aspects").await.json().await.unwrap();
+    assert_eq!(aspects["aspects"].as_array().unwrap().len(), 11);
+    let presets: Value = get(&app, "/v1/catalog/orb-presets")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(presets["orb_presets"][0]["name"], "classic");
+    let stars = get(&app, "/v1/catalog/fixed-stars").await;
+    assert!(stars.headers().contains_key("etag"));
+    let stars: Value = stars.json().await.unwrap();
+    assert!(stars["count"].as_u64().unwrap() > 1000);
+    app.cleanup().await;
+}
+
+/// Requests with different settings (zodiac, ayanamsa, observer) run concurrently on the
+/// calculation threads, whose Swiss Ephemeris state is per thread: each answer must be
+/// byte-identical to the same request answered alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_mixed_charts_equal_sequential_ones() {
+    let app = TestApp::spawn().await;
+    let mut bodies = Vec::new();
+    for (i, ayanamsa) in [
+        "lahiri",
+        "fagan_bradley",
+        "raman",
+        "krishnamurti",
+        "true_citra",
+        "galcent_0sag",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let lat = -40.0 + 13.0 * i as f64;
+        bodies.push(json!({"birth": {"datetime": format!("{}-0{}-1{}T0{}:15:00Z", 1955 + 7 * i, 1 + i, i, i), "location": {"latitude": lat, "longitude": 10.0 * i as f64}}, "options": {"zodiac": "sidereal", "ayanamsa": ayanamsa, "house_system": "placidus"}}));
+        bodies.push(json!({"birth": {"datetime": format!("{}-1{}-0{}T1{}:45:00Z", 2004 + 3 * i, i % 3, 1 + i, i), "location": {"latitude": lat, "longitude": -20.0 * i as f64, "altitude": 100.0 * i as f64}}, "options": {"center": "topocentric"}}));
+        bodies.push(json!({"birth": {"datetime": format!("{}-0{}-2{}T12:00:00Z", 1850 + 11 * i, 1 + i, i), "location": {"latitude": lat, "longitude": 5.0}}, "options": {"house_system": "koch"}}));
+    }
+    let mut alone = Vec::new();
+    for body in &bodies {
+        let response = post(&app, "/v1/radix", body).await;
+        assert_eq!(response.status(), 200, "{body}");
+        alone.push(response.bytes().await.unwrap());
+    }
+    for _ in 0..3 {
+        let tasks: Vec<_> = bodies
+            .iter()
+            .cloned()
+            .map(|body| {
+                let client = app.client.clone();
+                let url = app.url("/v1/radix");
+                tokio::spawn(async move {
+                    client
+                        .post(url)
+                        .header("X-API-Key", DEMO_KEY)
+                        .json(&body)
+                        .send()
+                        .await
+                        .unwrap()
+                        .bytes()
+                        .await
+                        .unwrap()
+                })
+            })
+            .collect();
+        for (task, expected) in tasks.into_iter().zip(&alone) {
+            assert_eq!(&task.await.unwrap(), expected);
+        }
+    }
+    app.cleanup().await;
+}
