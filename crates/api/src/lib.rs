@@ -14,3 +14,4 @@ pub mod planets;
 pub mod radix;
 
 pub use error::{ApiInputError, CalcFailure};
+pub use orrery_civil::tz_data_version;

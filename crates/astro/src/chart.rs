@@ -148,6 +148,14 @@ fn check_not_center(body: Body, frame: &Frame) -> Result<(), ChartError> {
     Ok(())
 }
 
+/// The library's message without the server's folder (`... not found in PATH '/srv/ephe/'`).
+fn without_paths(message: &str) -> String {
+    message
+        .split_once(" in PATH")
+        .map_or(message, |(head, _)| head)
+        .to_owned()
+}
+
 /// Names the body when the library has no data for it.
 fn no_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
     match error {
@@ -155,7 +163,7 @@ fn no_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
             ChartError::NoData {
                 body: body.name().into_owned(),
                 jd: jd.0,
-                detail: message,
+                detail: without_paths(&message),
             }
         }
         other => ChartError::Ephemeris(other),

@@ -52,6 +52,9 @@ pub struct RedisLimiter {
     script: redis::Script,
     connection: RwLock<Option<ConnectionManager>>,
     last_connect_attempt: Mutex<Option<Instant>>,
+    /// After a failed call, requests go straight to the database until then, so that an outage
+    /// does not add Redis's time-out to every request.
+    skip_redis_until: Mutex<Option<Instant>>,
     fallback: DatabaseLimiter,
 }
 
@@ -72,6 +75,7 @@ impl RedisLimiter {
             script: redis::Script::new(WINDOW_SCRIPT),
             connection: RwLock::new(None),
             last_connect_attempt: Mutex::new(None),
+            skip_redis_until: Mutex::new(None),
             fallback,
         })
     }
@@ -110,6 +114,17 @@ impl RedisLimiter {
     }
 
     async fn hit_redis(&self, key_id: i64, limit: i64, now: UnixSeconds) -> Option<Decision> {
+        if lock(&self.skip_redis_until).is_some_and(|until| Instant::now() < until) {
+            return None;
+        }
+        let decision = self.call_redis(key_id, limit, now).await;
+        if decision.is_none() {
+            *lock(&self.skip_redis_until) = Some(Instant::now() + RECONNECT_INTERVAL);
+        }
+        decision
+    }
+
+    async fn call_redis(&self, key_id: i64, limit: i64, now: UnixSeconds) -> Option<Decision> {
         let mut connection = self.connection().await?;
         let mut invocation = self.script.prepare_invoke();
         invocation
@@ -137,6 +152,12 @@ impl RedisLimiter {
             }
         }
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn read<T: Clone>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {

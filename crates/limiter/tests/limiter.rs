@@ -104,7 +104,9 @@ async fn database_on_postgres() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn redis() {
     let Ok(url) = std::env::var("ORRERY_TEST_REDIS_URL") else {
-        println!("skipped: Redis rate limits (ORRERY_TEST_REDIS_URL is not set)");
+        orrery_store::testing::report_skipped(
+            "Redis rate limits (ORRERY_TEST_REDIS_URL is not set)",
+        );
         return;
     };
     let db = TestDatabase::sqlite().await;

@@ -24,6 +24,14 @@ use crate::json::BODY_LIMIT_BYTES;
 use crate::metrics::{Metrics, metrics_handler};
 use crate::routes;
 
+/// Bump whenever a change alters any calculated result (a fix, a new convention): every ETag
+/// changes with it, so clients and caches drop answers marked immutable.
+pub const RESULTS_VERSION: u32 = 1;
+
+fn orrery_civil_version() -> String {
+    orrery_api::tz_data_version().to_owned()
+}
+
 /// Where "now" comes from, so that tests can fix it.
 pub trait Clock: Send + Sync + std::fmt::Debug {
     fn now(&self) -> jiff::Timestamp;
@@ -76,7 +84,8 @@ impl AppState {
             metrics: Metrics::new(),
             compute: parts.compute,
             cache_versions: CacheVersions {
-                service: env!("CARGO_PKG_VERSION").to_owned(),
+                service: format!("{}+results.{RESULTS_VERSION}", env!("CARGO_PKG_VERSION")),
+                tz_data: orrery_civil_version(),
                 ephemeris_data: parts.ephemeris.data_version().to_owned(),
             },
             ephemeris: parts.ephemeris,

@@ -28,6 +28,8 @@ pub struct UsedNow;
 pub struct CacheVersions {
     pub service: String,
     pub ephemeris_data: String,
+    /// The bundled tz database's version: a new release can move historical offsets.
+    pub tz_data: String,
 }
 
 pub async fn cache_deterministic(
@@ -113,6 +115,7 @@ fn entity_tag(versions: &CacheVersions, parts: &Parts, body: &[u8]) -> Option<St
     for piece in [
         versions.service.as_str(),
         versions.ephemeris_data.as_str(),
+        versions.tz_data.as_str(),
         parts.method.as_str(),
         parts.uri.path(),
     ] {
@@ -168,6 +171,7 @@ mod tests {
         CacheVersions {
             service: "1".into(),
             ephemeris_data: "a".into(),
+            tz_data: "2026b".into(),
         }
     }
 

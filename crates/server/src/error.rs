@@ -156,7 +156,7 @@ fn bare_status_body(status: StatusCode) -> ErrorBody {
     let (code, message) = match status {
         StatusCode::BAD_REQUEST => ("invalid_input", "the request is malformed"),
         StatusCode::UNAUTHORIZED => ("unauthorized", "a valid X-API-Key header is required"),
-        StatusCode::NOT_FOUND => ("not_found", "no such path; see /docs for the API"),
+        StatusCode::NOT_FOUND => ("not_found", "no such path"),
         StatusCode::METHOD_NOT_ALLOWED => (
             "method_not_allowed",
             "this path does not accept this method; the Allow header lists the ones it does",

@@ -107,7 +107,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T>
             .await
             .map(|Query(value)| QueryParams(value))
             .map_err(|rejection| {
-                ApiError::invalid_input(format!("query string: {}", rejection.body_text()))
+                let text = rejection.body_text();
+                let detail = text
+                    .strip_prefix("Failed to deserialize query string: ")
+                    .unwrap_or(&text);
+                ApiError::invalid_input(format!("query string: {detail}"))
             })
     }
 }

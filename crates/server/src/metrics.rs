@@ -36,13 +36,13 @@ impl Metrics {
         let duration = HistogramVec::new(
             HistogramOpts::new(
                 "orrery_http_request_duration_seconds",
-                "Time from request to response headers, by route and method",
+                "Time from request to response headers, by route, method and status",
             )
             .buckets(vec![
                 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
                 2.5, 5.0, 10.0, 30.0,
             ]),
-            &["route", "method"],
+            &["route", "method", "status"],
         )
         .expect("valid metric");
         let rate_limited = IntCounterVec::new(
@@ -82,7 +82,7 @@ impl Metrics {
             .with_label_values(&[route, method, status.as_str()])
             .inc();
         self.duration
-            .with_label_values(&[route, method])
+            .with_label_values(&[route, method, status.as_str()])
             .observe(elapsed.as_secs_f64());
     }
 

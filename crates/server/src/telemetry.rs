@@ -11,6 +11,7 @@ pub fn init(settings: &Settings) {
         EnvFilter::try_new(&settings.log_filter).unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_writer(std::io::stderr);
     match settings.log_format {
         LogFormat::Text => builder.init(),

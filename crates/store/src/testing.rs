@@ -8,6 +8,13 @@ use crate::{Database, StoreError};
 /// The environment variable that names a PostgreSQL server for tests.
 pub const POSTGRES_URL_VAR: &str = "ORRERY_TEST_POSTGRES_URL";
 
+/// Prints `skipped: …` straight to the process's stderr: the test harness captures `println!`
+/// of passing tests, and a skipped service must be visible in a plain `cargo test` run.
+pub fn report_skipped(what: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipped: {what}");
+}
+
 /// A migrated database that exists for one test.
 #[derive(Debug)]
 pub struct TestDatabase {
@@ -56,7 +63,9 @@ impl TestDatabase {
     /// silently against a server it was told to use.
     pub async fn postgres(what: &str) -> Option<Self> {
         let Ok(admin_url) = std::env::var(POSTGRES_URL_VAR) else {
-            println!("skipped: {what} on PostgreSQL ({POSTGRES_URL_VAR} is not set)");
+            report_skipped(&format!(
+                "{what} on PostgreSQL ({POSTGRES_URL_VAR} is not set)"
+            ));
             return None;
         };
         let name = format!("orrery_t_{}", random_suffix());

@@ -16,6 +16,8 @@ pub(crate) struct Health {
     database: &'static str,
     timestamp: String,
     version: &'static str,
+    ephemeris_data: String,
+    tz_data: &'static str,
 }
 
 /// `GET /v1/health`: public; 200 when the database answers, 503 (same shape) when it does not.
@@ -44,6 +46,8 @@ pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<H
             database,
             timestamp,
             version: env!("CARGO_PKG_VERSION"),
+            ephemeris_data: state.ephemeris().data_version().to_owned(),
+            tz_data: orrery_api::tz_data_version(),
         }),
     )
 }

@@ -70,7 +70,9 @@ async fn in_process_limits() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn redis_limits() {
     let Ok(url) = std::env::var("ORRERY_TEST_REDIS_URL") else {
-        println!("skipped: HTTP rate limits on Redis (ORRERY_TEST_REDIS_URL is not set)");
+        orrery_store::testing::report_skipped(
+            "HTTP rate limits on Redis (ORRERY_TEST_REDIS_URL is not set)",
+        );
         return;
     };
     let app = TestApp::spawn_with(Options {
