@@ -102,3 +102,63 @@ fn bad_settings_stop_start_up_with_advice() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("127.0.0.1:8080"), "{stderr}");
 }
+
+/// `orrery serve` as a user starts it: prints the address and the demo key, answers, and stops
+/// cleanly on SIGTERM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_prints_its_address_and_stops_on_sigterm() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .env("ORRERY_LISTEN", "127.0.0.1:0")
+        .env(
+            "ORRERY_DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("serve.db").display()),
+        )
+        .env("ORRERY_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let address = first
+        .strip_prefix("orrery listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+        .to_owned();
+    let second = lines.next().unwrap().unwrap();
+    assert_eq!(
+        second,
+        format!("demo API key: {}", crate::support::DEMO_KEY)
+    );
+
+    let client = reqwest::Client::new();
+    let me = client
+        .get(format!("{address}/v1/me"))
+        .header("X-API-Key", crate::support::DEMO_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(me.status(), 200);
+
+    let status = Command::new("kill")
+        .arg("-TERM")
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(exit) = child.try_wait().unwrap() {
+            assert!(exit.success(), "exit status {exit}");
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the service did not stop on SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
