@@ -9,6 +9,7 @@ pub mod aspect_options;
 pub mod aspects;
 pub mod catalog;
 pub mod common;
+pub mod ephemeris;
 pub mod error;
 pub mod planets;
 pub mod radix;

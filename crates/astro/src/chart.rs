@@ -214,10 +214,25 @@ pub fn declination_deg(
     body: Body,
     frame: &Frame,
 ) -> Result<f64, ChartError> {
+    declination_with_source(eph, jd, body, frame).map(|(dec_deg, _)| dec_deg)
+}
+
+/// As [`declination_deg`], with the ephemeris the library used (a series that asks for
+/// declinations only must still say when the Moshier fallback was used).
+///
+/// # Errors
+/// As [`position`].
+pub fn declination_with_source(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    frame: &Frame,
+) -> Result<(f64, EphemerisSource), ChartError> {
     check_not_center(body, frame)?;
     if body == Body::Earth && seen_from_earth(frame.center) {
         // The Earth point is the Sun's antipode: its declination is the Sun's, negated.
-        return Ok(-declination_deg(eph, jd, Body::Sun, frame)?);
+        let (sun_dec_deg, source) = declination_with_source(eph, jd, Body::Sun, frame)?;
+        return Ok((-sun_dec_deg, source));
     }
     let request = CalcRequest {
         body: body.body_id(),
@@ -225,13 +240,14 @@ pub fn declination_deg(
         zodiac: Zodiac::Tropical,
         coordinates: Coordinates::Equatorial,
     };
-    let calculated = eph.calc(jd, &request)?;
-    calculated.equatorial().map(|p| p.dec_deg).ok_or_else(|| {
+    let calculated = eph.calc(jd, &request).map_err(|e| no_data(body, jd, e))?;
+    let dec_deg = calculated.equatorial().map(|p| p.dec_deg).ok_or_else(|| {
         ChartError::Ephemeris(EphemError::Library {
             function: "swe_calc_ut",
             message: "equatorial coordinates were asked for but not returned".into(),
         })
-    })
+    })?;
+    Ok((dec_deg, calculated.source))
 }
 
 /// What a chart is computed from.

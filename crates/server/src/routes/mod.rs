@@ -7,6 +7,7 @@ use crate::app::AppState;
 
 pub(crate) mod aspects;
 pub(crate) mod catalog;
+pub(crate) mod ephemeris;
 pub(crate) mod health;
 pub(crate) mod me;
 pub(crate) mod planets;
@@ -18,6 +19,7 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/planets", get(planets::planets))
         .route("/v1/aspects", post(aspects::aspects))
         .route("/v1/radix", post(radix::radix))
+        .route("/v1/ephemeris", post(ephemeris::ephemeris))
         .route("/v1/catalog/bodies", get(catalog::bodies))
         .route("/v1/catalog/house-systems", get(catalog::house_systems))
         .route("/v1/catalog/ayanamsas", get(catalog::ayanamsas))

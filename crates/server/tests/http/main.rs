@@ -7,4 +7,5 @@ mod basics;
 mod caching;
 mod charts;
 mod cli;
+mod ephemeris;
 mod rate_limits;

@@ -1,0 +1,1063 @@
+//! `POST /v1/ephemeris`: positions of chosen points at evenly spaced instants (a time series).
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `start`, `end` | ISO 8601 instants with `Z` or an offset; `end` must be after `start` |
+//! | `step_days` \| `step_hours` \| `step_minutes` | at most one; finite and > 0; default `step_days: 1` |
+//! | `points` | body names (aliases accepted); default `sun`..`pluto`, `mean_node`, `chiron` |
+//! | `asteroids` | minor-planet numbers, added after `points` as `asteroid_<number>` |
+//! | `fields` | values per point and sample (see [`SeriesField`]); default `["longitude","retrograde"]` |
+//! | `zodiac`, `ayanamsa`, `center`, `observer` | the frame, as for radix |
+//!
+//! The samples are taken at `start + i * step` for `i = 0, 1, …` while that instant is not
+//! after `end`: there are `floor((end - start) / step) + 1` of them, at most
+//! [`MAX_SAMPLES`]. The count is checked when the request is validated, before anything is
+//! calculated. The step is rounded to whole nanoseconds (and must be at least one); each
+//! sample's instant is exact (integer nanoseconds) and its Julian day is computed from that
+//! instant with [`julian_day_ut`] (`2440587.5 + days since 1970-01-01T00:00:00Z`), so the
+//! `datetime` and `julian_day_ut` of a sample always agree.
+//!
+//! Points that cannot be seen from the centre are handled as follows: a planet-centred frame
+//! (`planet:<name>`) drops its central body from the points, and a heliocentric frame drops the
+//! Sun (the spec's rule, applied to the Sun as the heliocentric centre). The points of the
+//! Moon's orbit (nodes, apogees, perigee) exist only for a geocentric or topocentric frame:
+//! the default points leave `mean_node` out in other frames, and asking for one by name there
+//! is a 400. A body named twice is computed once; the results use the catalogue name
+//! (`mean_lilith` is answered as `mean_apogee`).
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "settings": {
+//!     "start": "2024-01-01T00:00:00Z", "end": "2024-01-03T00:00:00Z",
+//!     "step_days": 1.0, "sample_count": 3,
+//!     "points": ["sun", "moon"], "fields": ["longitude", "retrograde"],
+//!     "zodiac": "tropical", "center": "geocentric"
+//!   },
+//!   "ephemeris": "swiss",
+//!   "samples": [
+//!     {
+//!       "datetime": "2024-01-01T00:00:00Z", "julian_day_ut": 2460310.5,
+//!       "points": {
+//!         "sun": {"longitude": 280.0389933022068, "retrograde": false},
+//!         "moon": {"longitude": 155.9921882205314, "retrograde": false}
+//!       }
+//!     },
+//!     …two more samples, 2024-01-02T00:00:00Z and 2024-01-03T00:00:00Z
+//!   ]
+//! }
+//! ```
+//!
+//! * `settings` echoes the validated request: instants in UTC, the step in days whatever unit
+//!   was given, the number of samples, the points actually computed (request order, then the
+//!   asteroids), the fields (catalogue order), the frame (`ayanamsa` only for sidereal,
+//!   `observer` only for topocentric).
+//! * `ephemeris` is `swiss` when every value came from the Swiss Ephemeris files, `moshier`
+//!   when the library fell back to its analytical model for any of them (outside 1800-2400).
+//! * `samples[i].datetime` is written to the second, with a fraction only when the instant
+//!   has one; `points` keeps the order of `settings.points`, and each point carries exactly the
+//!   requested fields, in the catalogue order of [`SeriesField`].
+//!
+//! # Errors
+//!
+//! Validation errors name the field path (`fields[2]: unknown …`). A valid request that the
+//! data cannot answer (an asteroid outside its file's years 1500-2102, Chiron before 1800) is
+//! a 400 that says which point has no data at which instant; the service never writes
+//! made-up values.
+
+use jiff::Timestamp;
+use orrery_astro::body::{Body, SHIPPED_ASTEROIDS};
+use orrery_astro::chart::{
+    BodyPosition, Center, ChartError, Frame, declination_with_source, position,
+};
+use orrery_astro::time::{JulianDayUt, julian_day_ut};
+use orrery_ephem::{Ephemeris, EphemerisSource};
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::common::{
+    FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name, parse_instant,
+};
+use crate::error::{ApiInputError, CalcFailure};
+
+/// The most samples one request may ask for (interface spec, Limits).
+pub const MAX_SAMPLES: usize = 10_000;
+
+const NANOS_PER_MINUTE: f64 = 60e9;
+const NANOS_PER_HOUR: f64 = 3_600e9;
+const NANOS_PER_DAY: f64 = 86_400e9;
+
+/// The request body, as sent.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EphemerisRequest {
+    /// First sample, ISO 8601 with `Z` or an offset.
+    pub start: String,
+    /// Last possible sample; must be after `start`.
+    pub end: String,
+    #[serde(default)]
+    pub step_days: Option<f64>,
+    #[serde(default)]
+    pub step_hours: Option<f64>,
+    #[serde(default)]
+    pub step_minutes: Option<f64>,
+    /// Body names; default [`DEFAULT_POINTS`].
+    #[serde(default)]
+    pub points: Option<Vec<String>>,
+    /// Numbered minor planets, answered as `asteroid_<number>`.
+    #[serde(default)]
+    pub asteroids: Option<Vec<u32>>,
+    /// Wanted values, names of [`SeriesField`]; default `["longitude", "retrograde"]`.
+    #[serde(default)]
+    pub fields: Option<Vec<String>>,
+    #[serde(default)]
+    pub zodiac: Option<ZodiacDto>,
+    #[serde(default)]
+    pub ayanamsa: Option<String>,
+    #[serde(default)]
+    pub center: Option<String>,
+    #[serde(default)]
+    pub observer: Option<LocationDto>,
+}
+
+/// The points of a request that names none: the planets, the mean node and Chiron.
+pub const DEFAULT_POINTS: [Body; 12] = [
+    Body::Sun,
+    Body::Moon,
+    Body::Mercury,
+    Body::Venus,
+    Body::Mars,
+    Body::Jupiter,
+    Body::Saturn,
+    Body::Uranus,
+    Body::Neptune,
+    Body::Pluto,
+    Body::MeanNode,
+    Body::Chiron,
+];
+
+/// One value a sample can carry for a point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SeriesField {
+    /// Ecliptic longitude in the frame's zodiac, degrees in `[0, 360)`.
+    Longitude,
+    /// Ecliptic latitude, degrees.
+    Latitude,
+    /// Distance from the centre, AU.
+    Distance,
+    /// Speed in longitude, degrees per day.
+    Speed,
+    /// Speed in latitude, degrees per day.
+    LatitudeSpeed,
+    /// Speed in distance, AU per day.
+    DistanceSpeed,
+    /// Speed in longitude < 0.
+    Retrograde,
+    /// The sign of the longitude, `aries`..`pisces`.
+    Sign,
+    /// Degrees past the start of the sign, `[0, 30)`.
+    SignDegree,
+    /// Declination (equatorial, of date) seen from the frame's centre, degrees.
+    Declination,
+}
+
+impl SeriesField {
+    /// Every field, in the order samples write them.
+    pub const ALL: [Self; 10] = [
+        Self::Longitude,
+        Self::Latitude,
+        Self::Distance,
+        Self::Speed,
+        Self::LatitudeSpeed,
+        Self::DistanceSpeed,
+        Self::Retrograde,
+        Self::Sign,
+        Self::SignDegree,
+        Self::Declination,
+    ];
+
+    /// The API names, indexed like [`SeriesField::ALL`].
+    pub const NAMES: [&'static str; 10] = [
+        "longitude",
+        "latitude",
+        "distance",
+        "speed",
+        "latitude_speed",
+        "distance_speed",
+        "retrograde",
+        "sign",
+        "sign_degree",
+        "declination",
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::NAMES
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| Self::ALL[i])
+    }
+
+    /// True for the fields read from the ecliptic position (all but the declination).
+    fn is_ecliptic(self) -> bool {
+        self != Self::Declination
+    }
+}
+
+/// A set of [`SeriesField`]s.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FieldSet([bool; SeriesField::ALL.len()]);
+
+impl FieldSet {
+    /// `longitude` and `retrograde`.
+    pub const DEFAULT: Self = {
+        let mut set = [false; SeriesField::ALL.len()];
+        set[SeriesField::Longitude as usize] = true;
+        set[SeriesField::Retrograde as usize] = true;
+        Self(set)
+    };
+
+    pub fn contains(self, field: SeriesField) -> bool {
+        self.0[field as usize]
+    }
+
+    fn insert(&mut self, field: SeriesField) {
+        self.0[field as usize] = true;
+    }
+
+    /// The fields in catalogue order.
+    pub fn iter(self) -> impl Iterator<Item = SeriesField> {
+        SeriesField::ALL
+            .into_iter()
+            .filter(move |f| self.contains(*f))
+    }
+
+    fn needs_ecliptic(self) -> bool {
+        self.iter().any(SeriesField::is_ecliptic)
+    }
+}
+
+/// A validated request: the sample count is known to be within [`MAX_SAMPLES`], the points
+/// can all be seen from the frame's centre.
+#[derive(Debug, Clone)]
+pub struct EphemerisInput {
+    start: Timestamp,
+    end: Timestamp,
+    step_nanos: i128,
+    sample_count: usize,
+    points: Vec<Body>,
+    fields: FieldSet,
+    frame: Frame,
+}
+
+impl EphemerisInput {
+    pub fn start(&self) -> Timestamp {
+        self.start
+    }
+
+    pub fn end(&self) -> Timestamp {
+        self.end
+    }
+
+    /// The step in days (rounded to whole nanoseconds).
+    pub fn step_days(&self) -> f64 {
+        #[allow(
+            clippy::cast_precision_loss,
+            reason = "the step in days needs no more than the 53 bits of an f64"
+        )]
+        let nanos = self.step_nanos as f64;
+        nanos / NANOS_PER_DAY
+    }
+
+    /// `floor((end - start) / step) + 1`, at most [`MAX_SAMPLES`].
+    pub fn sample_count(&self) -> usize {
+        self.sample_count
+    }
+
+    /// The points, in the order of the response.
+    pub fn points(&self) -> &[Body] {
+        &self.points
+    }
+
+    pub fn fields(&self) -> FieldSet {
+        self.fields
+    }
+
+    pub fn frame(&self) -> &Frame {
+        &self.frame
+    }
+
+    /// The instant of sample `index`: `start + index * step`, or `None` past the last sample.
+    pub fn sample_instant(&self, index: usize) -> Option<Timestamp> {
+        if index >= self.sample_count {
+            return None;
+        }
+        let offset = i128::try_from(index).ok()?.checked_mul(self.step_nanos)?;
+        Timestamp::from_nanosecond(self.start.as_nanosecond() + offset).ok()
+    }
+}
+
+impl TryFrom<&EphemerisRequest> for EphemerisInput {
+    type Error = ApiInputError;
+
+    /// Checks everything that can be checked without calculating, the sample count first
+    /// among the numbers so that an oversized request costs nothing.
+    fn try_from(request: &EphemerisRequest) -> Result<Self, ApiInputError> {
+        let start = parse_instant("start", &request.start)?;
+        let end = parse_instant("end", &request.end)?;
+        if end <= start {
+            return Err(ApiInputError::field(
+                "end",
+                format!("must be after start (got start {start}, end {end})"),
+            ));
+        }
+        let step = Step::from_request(request)?;
+        let sample_count = step.sample_count(start, end)?;
+        let frame = FrameOptions {
+            zodiac: request.zodiac,
+            ayanamsa: request.ayanamsa.as_deref(),
+            center: request.center.as_deref(),
+            observer: request.observer.as_ref(),
+            prefix: "",
+        }
+        .to_frame(None)?;
+        if let Center::PlanetCentric(body) = frame.center
+            && body.is_lunar_point()
+        {
+            return Err(ApiInputError::field(
+                "center",
+                format!(
+                    "must name a body, not a point of the Moon's orbit (got planet:{})",
+                    body.name()
+                ),
+            ));
+        }
+        let points = parse_points(request, &frame)?;
+        let fields = parse_fields(request.fields.as_deref())?;
+        Ok(Self {
+            start,
+            end,
+            step_nanos: step.nanos,
+            sample_count,
+            points,
+            fields,
+            frame,
+        })
+    }
+}
+
+/// The step as given, and in whole nanoseconds.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    field: &'static str,
+    value: f64,
+    nanos: i128,
+    defaulted: bool,
+}
+
+impl Step {
+    fn from_request(request: &EphemerisRequest) -> Result<Self, ApiInputError> {
+        let candidates = [
+            ("step_days", request.step_days, NANOS_PER_DAY),
+            ("step_hours", request.step_hours, NANOS_PER_HOUR),
+            ("step_minutes", request.step_minutes, NANOS_PER_MINUTE),
+        ];
+        let mut given = candidates
+            .iter()
+            .filter_map(|&(field, value, per_unit)| value.map(|v| (field, v, per_unit)));
+        let Some((field, value, per_unit)) = given.next() else {
+            return Ok(Self {
+                field: "step_days",
+                value: 1.0,
+                nanos: 86_400_000_000_000,
+                defaulted: true,
+            });
+        };
+        if let Some((other, ..)) = given.next() {
+            return Err(ApiInputError::field(
+                other,
+                format!(
+                    "must not be given together with {field}: give one of step_days, step_hours, step_minutes"
+                ),
+            ));
+        }
+        if !(value.is_finite() && value > 0.0) {
+            return Err(ApiInputError::field(
+                field,
+                format!("must be a finite number greater than 0 (got {value})"),
+            ));
+        }
+        // `as` saturates: a step beyond i128 nanoseconds (1e22 years) simply gives one sample.
+        #[allow(
+            clippy::cast_possible_truncation,
+            reason = "rounded first; saturation is the wanted behaviour for absurd steps"
+        )]
+        let nanos = (value * per_unit).round() as i128;
+        if nanos < 1 {
+            return Err(ApiInputError::field(
+                field,
+                format!("must be at least 1 nanosecond (got {value})"),
+            ));
+        }
+        Ok(Self {
+            field,
+            value,
+            nanos,
+            defaulted: false,
+        })
+    }
+
+    /// `floor((end - start) / step) + 1`, refused above [`MAX_SAMPLES`].
+    fn sample_count(self, start: Timestamp, end: Timestamp) -> Result<usize, ApiInputError> {
+        let count = (end.as_nanosecond() - start.as_nanosecond()) / self.nanos + 1;
+        match usize::try_from(count) {
+            Ok(n) if n <= MAX_SAMPLES => Ok(n),
+            _ => {
+                let step = if self.defaulted {
+                    format!("{} (default {})", self.field, self.value)
+                } else {
+                    format!("{} = {} is too small", self.field, self.value)
+                };
+                Err(ApiInputError::new(format!(
+                    "{step}: there would be {count} samples from start to end \
+                     (floor((end - start) / step) + 1); at most {MAX_SAMPLES} samples are \
+                     allowed per request: use a larger step or a shorter period"
+                )))
+            }
+        }
+    }
+}
+
+/// Why a point has no position in the frame, if it has none.
+fn unseen_from(body: Body, frame: &Frame) -> Option<&'static str> {
+    match frame.center {
+        Center::Geocentric | Center::Topocentric(_) => None,
+        _ if body.is_lunar_point() => Some(
+            "is a point of the Moon's orbit around the Earth: it exists only for center = \
+             \"geocentric\" or \"topocentric\"",
+        ),
+        _ => None,
+    }
+}
+
+/// The body at the centre of the frame, which the points leave out.
+fn central_body(frame: &Frame) -> Option<Body> {
+    match frame.center {
+        Center::PlanetCentric(body) => Some(body),
+        Center::Heliocentric => Some(Body::Sun),
+        _ => None,
+    }
+}
+
+fn parse_points(request: &EphemerisRequest, frame: &Frame) -> Result<Vec<Body>, ApiInputError> {
+    let center = central_body(frame);
+    let asteroid_count = request.asteroids.as_ref().map_or(0, Vec::len);
+    let mut points = Vec::with_capacity(DEFAULT_POINTS.len() + asteroid_count);
+    let push = |points: &mut Vec<Body>, body: Body| {
+        if Some(body) != center && !points.contains(&body) {
+            points.push(body);
+        }
+    };
+    match &request.points {
+        None => {
+            for body in DEFAULT_POINTS {
+                if unseen_from(body, frame).is_none() {
+                    push(&mut points, body);
+                }
+            }
+        }
+        Some(names) => {
+            for (i, name) in names.iter().enumerate() {
+                let body = Body::parse(name)
+                    .map_err(|e| ApiInputError::unknown_name(&format!("points[{i}]"), &e))?;
+                if let Some(rule) = unseen_from(body, frame) {
+                    return Err(ApiInputError::new(format!("points[{i}]: {name} {rule}")));
+                }
+                push(&mut points, body);
+            }
+        }
+    }
+    for (i, &number) in request.asteroids.iter().flatten().enumerate() {
+        let body = Body::parse(&format!("asteroid_{number}")).map_err(|_| {
+            ApiInputError::field(
+                &format!("asteroids[{i}]"),
+                format!("must be a minor-planet number from 1 to 999999 (got {number})"),
+            )
+        })?;
+        push(&mut points, body);
+    }
+    if points.is_empty() {
+        let why = match center {
+            Some(body) => format!(
+                " once the centre of the frame ({}) is left out",
+                body.name()
+            ),
+            None => String::new(),
+        };
+        return Err(ApiInputError::field(
+            "points",
+            format!("must name at least one point (with asteroids){why}"),
+        ));
+    }
+    Ok(points)
+}
+
+fn parse_fields(names: Option<&[String]>) -> Result<FieldSet, ApiInputError> {
+    let Some(names) = names else {
+        return Ok(FieldSet::DEFAULT);
+    };
+    let mut set = FieldSet::default();
+    for (i, name) in names.iter().enumerate() {
+        let field = SeriesField::parse(name).ok_or_else(|| {
+            ApiInputError::new(format!(
+                "fields[{i}]: unknown field `{name}`; accepted names: {}",
+                SeriesField::NAMES.join(", ")
+            ))
+        })?;
+        set.insert(field);
+    }
+    if set == FieldSet::default() {
+        return Err(ApiInputError::field(
+            "fields",
+            format!(
+                "must name at least one field; accepted names: {}",
+                SeriesField::NAMES.join(", ")
+            ),
+        ));
+    }
+    Ok(set)
+}
+
+/// The response body (see the module documentation).
+#[derive(Debug, Clone, Serialize)]
+pub struct EphemerisResponse {
+    pub settings: SettingsDto,
+    /// `swiss`, or `moshier` when any value came from the analytical fallback.
+    pub ephemeris: &'static str,
+    pub samples: Vec<SampleDto>,
+}
+
+/// The validated request, echoed.
+#[derive(Debug, Clone, Serialize)]
+pub struct SettingsDto {
+    #[serde(serialize_with = "display")]
+    pub start: Timestamp,
+    #[serde(serialize_with = "display")]
+    pub end: Timestamp,
+    /// The step in days, whatever unit the request used.
+    pub step_days: f64,
+    pub sample_count: usize,
+    /// The points computed, in the order of every sample's `points`.
+    pub points: Vec<String>,
+    /// The fields of every point, in catalogue order.
+    pub fields: Vec<&'static str>,
+    #[serde(flatten)]
+    pub frame: FrameDto,
+    /// The place of a topocentric frame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub observer: Option<ObserverDto>,
+}
+
+/// A topocentric observer, echoed.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ObserverDto {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub altitude: f64,
+}
+
+/// One instant of the series.
+#[derive(Debug, Clone, Serialize)]
+pub struct SampleDto {
+    /// UTC, `Z`-terminated, with a fraction of a second only when the instant has one.
+    #[serde(serialize_with = "display")]
+    pub datetime: Timestamp,
+    pub julian_day_ut: f64,
+    /// The requested fields per point, keyed like `settings.points`.
+    pub points: OrderedMap<PointValues>,
+}
+
+/// The requested values of one point at one instant; fields not asked for are left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct PointValues {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub longitude: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latitude: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub speed: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latitude_speed: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub distance_speed: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retrograde: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sign: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sign_degree: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declination: Option<f64>,
+}
+
+impl PointValues {
+    fn set_ecliptic(&mut self, fields: FieldSet, p: &BodyPosition) {
+        let wanted = |f| fields.contains(f);
+        if wanted(SeriesField::Longitude) {
+            self.longitude = Some(p.lon.degrees());
+        }
+        if wanted(SeriesField::Latitude) {
+            self.latitude = Some(p.lat_deg);
+        }
+        if wanted(SeriesField::Distance) {
+            self.distance = Some(p.dist_au);
+        }
+        if wanted(SeriesField::Speed) {
+            self.speed = Some(p.lon_speed_deg_per_day);
+        }
+        if wanted(SeriesField::LatitudeSpeed) {
+            self.latitude_speed = Some(p.lat_speed_deg_per_day);
+        }
+        if wanted(SeriesField::DistanceSpeed) {
+            self.distance_speed = Some(p.dist_speed_au_per_day);
+        }
+        if wanted(SeriesField::Retrograde) {
+            self.retrograde = Some(p.is_retrograde());
+        }
+        if wanted(SeriesField::Sign) {
+            self.sign = Some(p.lon.sign().name());
+        }
+        if wanted(SeriesField::SignDegree) {
+            self.sign_degree = Some(p.lon.degree_in_sign());
+        }
+    }
+}
+
+/// Writes a value with its `Display` (straight into the output, no intermediate `String`).
+fn display<T: std::fmt::Display, S: Serializer>(
+    value: &T,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    serializer.collect_str(value)
+}
+
+/// Computes the series.
+///
+/// The last sample is computed first for every point: the data files cover contiguous
+/// periods, so a series that runs past a file's end fails at once instead of after the
+/// whole calculation.
+///
+/// # Errors
+/// A point without data at a sample's instant (an asteroid outside 1500-2102, Chiron and the
+/// main asteroids outside 1800-2400, a barycentric position outside the files) is a
+/// [`CalcFailure::Input`] naming the point and the instant; a failure of the library is
+/// [`CalcFailure::Internal`].
+pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisResponse, CalcFailure> {
+    let names: Vec<String> = input.points.iter().map(|b| b.name().into_owned()).collect();
+    let mut source = EphemerisSource::Swiss;
+
+    if input.sample_count > 1 {
+        let (instant, jd) = sample_time(input, input.sample_count - 1)?;
+        for &body in &input.points {
+            point_values(eph, jd, body, input, &mut source)
+                .map_err(|e| calc_failure(e, body, &input.frame, instant))?;
+        }
+    }
+
+    let mut samples = Vec::with_capacity(input.sample_count);
+    for index in 0..input.sample_count {
+        let (instant, jd) = sample_time(input, index)?;
+        let mut points = Vec::with_capacity(names.len());
+        for (&body, name) in input.points.iter().zip(&names) {
+            let values = point_values(eph, jd, body, input, &mut source)
+                .map_err(|e| calc_failure(e, body, &input.frame, instant))?;
+            points.push((name.clone(), values));
+        }
+        samples.push(SampleDto {
+            datetime: instant,
+            julian_day_ut: jd.0,
+            points: OrderedMap(points),
+        });
+    }
+
+    let observer = match input.frame.center {
+        Center::Topocentric(o) => Some(ObserverDto {
+            latitude: o.lat_deg,
+            longitude: o.lon_deg,
+            altitude: o.alt_m,
+        }),
+        _ => None,
+    };
+    Ok(EphemerisResponse {
+        settings: SettingsDto {
+            start: input.start,
+            end: input.end,
+            step_days: input.step_days(),
+            sample_count: input.sample_count,
+            points: names,
+            fields: input.fields.iter().map(SeriesField::name).collect(),
+            frame: FrameDto::new(&input.frame),
+            observer,
+        },
+        ephemeris: ephemeris_name(source),
+        samples,
+    })
+}
+
+fn sample_time(
+    input: &EphemerisInput,
+    index: usize,
+) -> Result<(Timestamp, JulianDayUt), CalcFailure> {
+    let instant = input.sample_instant(index).ok_or_else(|| {
+        CalcFailure::Internal(format!(
+            "sample {index} of {} lies outside the supported instants",
+            input.sample_count
+        ))
+    })?;
+    Ok((instant, julian_day_ut(instant)))
+}
+
+fn point_values(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    input: &EphemerisInput,
+    source: &mut EphemerisSource,
+) -> Result<PointValues, ChartError> {
+    let mut values = PointValues::default();
+    if input.fields.needs_ecliptic() {
+        let p = position(eph, jd, body, &input.frame)?;
+        values.set_ecliptic(input.fields, &p);
+        note_source(source, p.source);
+    }
+    if input.fields.contains(SeriesField::Declination) {
+        let (dec_deg, dec_source) = declination_with_source(eph, jd, body, &input.frame)?;
+        values.declination = Some(dec_deg);
+        note_source(source, dec_source);
+    }
+    Ok(values)
+}
+
+fn note_source(series: &mut EphemerisSource, sample: EphemerisSource) {
+    if sample == EphemerisSource::Moshier {
+        *series = EphemerisSource::Moshier;
+    }
+}
+
+/// A point without data becomes a 400 that names it, the instant and the data's years.
+fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp) -> CalcFailure {
+    let ChartError::NoData {
+        body: name, detail, ..
+    } = error
+    else {
+        return error.into();
+    };
+    let coverage = match body {
+        Body::Asteroid(number) if SHIPPED_ASTEROIDS.iter().any(|(n, _)| *n == number) => {
+            "the data files of the numbered asteroids cover the years 1500 to 2102".to_owned()
+        }
+        Body::Asteroid(number) => format!(
+            "the service has no data file for minor planet {number}; installed: {}",
+            SHIPPED_ASTEROIDS
+                .iter()
+                .map(|(n, label)| format!("{n} {label}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Body::Chiron | Body::Pholus | Body::Ceres | Body::Pallas | Body::Juno | Body::Vesta => {
+            "its data file covers the years 1800 to 2400".to_owned()
+        }
+        _ if frame.center == Center::Barycentric => {
+            "barycentric positions need the Swiss Ephemeris files, which cover the years 1800 \
+             to 2400"
+                .to_owned()
+        }
+        _ => "the Swiss Ephemeris files cover the years 1800 to 2400, the analytical model of \
+              the planets and the Moon about -3000 to 3000"
+            .to_owned(),
+    };
+    // The library's own words (the astro layer has taken the data directory out of them).
+    let library = detail.trim_end_matches(';').trim();
+    let mut message = format!("points: {name} has no ephemeris data at {instant}");
+    if !coverage.is_empty() {
+        message.push_str(": ");
+        message.push_str(&coverage);
+    }
+    if !library.is_empty() {
+        message.push_str(&format!(" (library: {library})"));
+    }
+    CalcFailure::Input(ApiInputError::new(message))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(json: &str) -> EphemerisRequest {
+        serde_json::from_str(json).expect("valid request JSON")
+    }
+
+    fn input(json: &str) -> Result<EphemerisInput, ApiInputError> {
+        EphemerisInput::try_from(&request(json))
+    }
+
+    fn error(json: &str) -> String {
+        input(json).expect_err("an invalid request").message
+    }
+
+    #[test]
+    fn defaults() {
+        let input =
+            input(r#"{"start":"2024-01-01T00:00:00Z","end":"2024-01-11T00:00:00Z"}"#).unwrap();
+        assert_eq!(input.sample_count(), 11);
+        assert_eq!(input.points(), &DEFAULT_POINTS);
+        assert_eq!(input.fields(), FieldSet::DEFAULT);
+        assert_eq!(*input.frame(), Frame::GEOCENTRIC_TROPICAL);
+        assert!((input.step_days() - 1.0).abs() < f64::EPSILON);
+        assert_eq!(
+            input.sample_instant(10).unwrap().to_string(),
+            "2024-01-11T00:00:00Z"
+        );
+        assert!(input.sample_instant(11).is_none());
+    }
+
+    #[test]
+    fn sample_count_is_floor_plus_one() {
+        let base = r#""start":"2024-01-01T00:00:00Z","end":"2024-01-01T01:00:00Z""#;
+        assert_eq!(
+            input(&format!("{{{base},\"step_minutes\":7}}"))
+                .unwrap()
+                .sample_count(),
+            9
+        );
+        assert_eq!(
+            input(&format!("{{{base},\"step_minutes\":60}}"))
+                .unwrap()
+                .sample_count(),
+            2
+        );
+        assert_eq!(
+            input(&format!("{{{base},\"step_hours\":2}}"))
+                .unwrap()
+                .sample_count(),
+            1
+        );
+        // Exactly 10000 samples pass; one more is refused, naming the count and the limit.
+        let ok = input(
+            r#"{"start":"2000-01-01T00:00:00Z","end":"2000-01-07T22:39:00Z","step_minutes":1}"#,
+        )
+        .unwrap();
+        assert_eq!(ok.sample_count(), 10_000);
+        let message = error(
+            r#"{"start":"2000-01-01T00:00:00Z","end":"2000-01-07T22:40:00Z","step_minutes":1}"#,
+        );
+        assert!(
+            message.starts_with("step_minutes = 1 is too small"),
+            "{message}"
+        );
+        assert!(
+            message.contains("10001 samples") && message.contains("at most 10000"),
+            "{message}"
+        );
+        let message = error(r#"{"start":"1800-01-01T00:00:00Z","end":"2399-01-01T00:00:00Z"}"#);
+        assert!(message.starts_with("step_days (default 1)"), "{message}");
+    }
+
+    #[test]
+    fn sub_second_instants_only_where_they_exist() {
+        let input = input(
+            r#"{"start":"2024-03-20T03:06:21.5+01:00","end":"2024-03-20T04:00:00Z","step_minutes":0.25}"#,
+        )
+        .unwrap();
+        assert_eq!(input.start().to_string(), "2024-03-20T02:06:21.5Z");
+        assert_eq!(
+            input.sample_instant(1).unwrap().to_string(),
+            "2024-03-20T02:06:36.5Z"
+        );
+        assert_eq!(
+            input.sample_instant(3).unwrap().to_string(),
+            "2024-03-20T02:07:06.5Z"
+        );
+    }
+
+    #[test]
+    fn step_rules() {
+        let base = r#""start":"2024-01-01T00:00:00Z","end":"2024-01-02T00:00:00Z""#;
+        let message = error(&format!("{{{base},\"step_days\":1,\"step_hours\":2}}"));
+        assert!(
+            message.starts_with("step_hours must not be given together with step_days"),
+            "{message}"
+        );
+        let message = error(&format!("{{{base},\"step_hours\":1,\"step_minutes\":2}}"));
+        assert!(
+            message.starts_with("step_minutes must not be given together with step_hours"),
+            "{message}"
+        );
+        for bad in ["0", "-1", "0.0"] {
+            let message = error(&format!("{{{base},\"step_days\":{bad}}}"));
+            assert!(
+                message.starts_with("step_days must be a finite number greater than 0"),
+                "{message}"
+            );
+        }
+        let message = error(&format!("{{{base},\"step_minutes\":1e-12}}"));
+        assert!(
+            message.starts_with("step_minutes must be at least 1 nanosecond"),
+            "{message}"
+        );
+        // An absurdly large step gives the start alone.
+        assert_eq!(
+            input(&format!("{{{base},\"step_days\":1e300}}"))
+                .unwrap()
+                .sample_count(),
+            1
+        );
+    }
+
+    #[test]
+    fn start_and_end() {
+        let message = error(r#"{"start":"2024-01-02T00:00:00Z","end":"2024-01-01T00:00:00Z"}"#);
+        assert!(message.starts_with("end must be after start"), "{message}");
+        let message = error(r#"{"start":"2024-01-01T00:00:00Z","end":"2024-01-01T00:00:00Z"}"#);
+        assert!(message.starts_with("end must be after start"), "{message}");
+        let message = error(r#"{"start":"2024-01-01T00:00:00","end":"2024-01-02T00:00:00Z"}"#);
+        assert!(
+            message.starts_with("start must be a UTC date-time"),
+            "{message}"
+        );
+        let message = error(r#"{"start":"2024-01-01T00:00:00Z","end":"yesterday"}"#);
+        assert!(message.starts_with("end"), "{message}");
+    }
+
+    #[test]
+    fn points_and_asteroids() {
+        let base = r#""start":"2024-01-01T00:00:00Z","end":"2024-01-02T00:00:00Z""#;
+        let got = input(&format!(
+            r#"{{{base},"points":["moon","mean_lilith","moon","asteroid_136199"],"asteroids":[136199,50000]}}"#
+        ))
+        .unwrap();
+        assert_eq!(
+            got.points(),
+            &[
+                Body::Moon,
+                Body::MeanApogee,
+                Body::Asteroid(136_199),
+                Body::Asteroid(50_000)
+            ]
+        );
+        let message = error(&format!(r#"{{{base},"points":["sun","vulcan"]}}"#));
+        assert!(
+            message.starts_with("points[1]: unknown body `vulcan`"),
+            "{message}"
+        );
+        assert!(
+            message.contains("mean_node") && message.contains("asteroid_<number>"),
+            "{message}"
+        );
+        let message = error(&format!(r#"{{{base},"asteroids":[0]}}"#));
+        assert!(
+            message.starts_with("asteroids[0] must be a minor-planet number"),
+            "{message}"
+        );
+        let message = error(&format!(r#"{{{base},"points":[]}}"#));
+        assert!(
+            message.starts_with("points must name at least one point"),
+            "{message}"
+        );
+        let only_asteroid =
+            input(&format!(r#"{{{base},"points":[],"asteroids":[90377]}}"#)).unwrap();
+        assert_eq!(only_asteroid.points(), &[Body::Asteroid(90_377)]);
+    }
+
+    #[test]
+    fn frames_and_their_points() {
+        let base = r#""start":"2024-01-01T00:00:00Z","end":"2024-01-02T00:00:00Z""#;
+        let jupiter = input(&format!(r#"{{{base},"center":"planet:jupiter"}}"#)).unwrap();
+        assert!(!jupiter.points().contains(&Body::Jupiter));
+        assert!(!jupiter.points().contains(&Body::MeanNode));
+        assert!(jupiter.points().contains(&Body::Sun));
+        let helio = input(&format!(
+            r#"{{{base},"center":"heliocentric","points":["sun","earth","mars"]}}"#
+        ))
+        .unwrap();
+        assert_eq!(helio.points(), &[Body::Earth, Body::Mars]);
+        let message = error(&format!(
+            r#"{{{base},"center":"heliocentric","points":["true_node"]}}"#
+        ));
+        assert!(
+            message.starts_with("points[0]: true_node is a point of the Moon's orbit"),
+            "{message}"
+        );
+        let message = error(&format!(
+            r#"{{{base},"center":"planet:jupiter","points":["jupiter"]}}"#
+        ));
+        assert!(
+            message.starts_with("points must name at least one point")
+                && message.contains("jupiter"),
+            "{message}"
+        );
+        let message = error(&format!(r#"{{{base},"center":"planet:mean_node"}}"#));
+        assert!(message.starts_with("center must name a body"), "{message}");
+        let message = error(&format!(r#"{{{base},"ayanamsa":"lahiri"}}"#));
+        assert!(
+            message.starts_with("ayanamsa is only allowed with zodiac = \"sidereal\""),
+            "{message}"
+        );
+        let message = error(&format!(r#"{{{base},"center":"topocentric"}}"#));
+        assert!(message.starts_with("observer is required"), "{message}");
+        let message = error(&format!(
+            r#"{{{base},"center":"topocentric","observer":{{"latitude":91,"longitude":0}}}}"#
+        ));
+        assert!(
+            message.starts_with("observer.latitude must be between -90 and 90"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn fields() {
+        let base = r#""start":"2024-01-01T00:00:00Z","end":"2024-01-02T00:00:00Z""#;
+        let got = input(&format!(
+            r#"{{{base},"fields":["declination","sign","longitude","sign"]}}"#
+        ))
+        .unwrap();
+        let names: Vec<_> = got.fields().iter().map(SeriesField::name).collect();
+        assert_eq!(names, ["longitude", "sign", "declination"]);
+        let message = error(&format!(r#"{{{base},"fields":["longitude","altitude"]}}"#));
+        assert!(
+            message.starts_with(
+                "fields[1]: unknown field `altitude`; accepted names: longitude, latitude"
+            ),
+            "{message}"
+        );
+        let message = error(&format!(r#"{{{base},"fields":[]}}"#));
+        assert!(
+            message.starts_with("fields must name at least one field"),
+            "{message}"
+        );
+        for (field, name) in SeriesField::ALL.iter().zip(SeriesField::NAMES) {
+            assert_eq!(SeriesField::parse(name), Some(*field));
+            assert_eq!(field.name(), name);
+        }
+    }
+
+    #[test]
+    fn unknown_request_fields_are_refused() {
+        let result = serde_json::from_str::<EphemerisRequest>(
+            r#"{"start":"2024-01-01T00:00:00Z","end":"2024-01-02T00:00:00Z","step":1}"#,
+        );
+        assert!(
+            result
+                .unwrap_err()
+                .to_string()
+                .contains("unknown field `step`")
+        );
+    }
+}
