@@ -138,3 +138,27 @@ async fn cors_exposes_the_headers_clients_need() {
     }
     app.cleanup().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_over_the_time_limit_gets_the_timeout_error() {
+    let app = TestApp::spawn_with(crate::support::Options {
+        request_timeout: Some(std::time::Duration::from_millis(50)),
+        ..Default::default()
+    })
+    .await
+    .unwrap();
+    // 10000 samples of 12 bodies take far longer than 50 ms.
+    let response = app
+        .post("/v1/ephemeris")
+        .header("X-API-Key", DEMO_KEY)
+        .json(&serde_json::json!({
+            "start": "2000-01-01T00:00:00Z", "end": "2000-01-07T22:39:00Z", "step_minutes": 1,
+            "fields": ["longitude", "latitude", "distance", "speed", "declination"],
+        }))
+        .send()
+        .await
+        .unwrap();
+    let message = assert_error(response, 504, "timeout").await;
+    assert!(message.contains("did not finish"), "{message}");
+    app.cleanup().await;
+}

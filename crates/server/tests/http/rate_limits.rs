@@ -147,6 +147,7 @@ async fn postgres_fallback_when_redis_is_unreachable() {
     let Some(app) = TestApp::spawn_with(Options {
         postgres: true,
         redis_url: Some("redis://127.0.0.1:1".into()),
+        ..Options::default()
     })
     .await
     else {

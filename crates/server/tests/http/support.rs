@@ -21,6 +21,7 @@ pub(crate) struct TestApp {
 pub(crate) struct Options {
     pub(crate) redis_url: Option<String>,
     pub(crate) postgres: bool,
+    pub(crate) request_timeout: Option<std::time::Duration>,
 }
 
 impl TestApp {
@@ -40,6 +41,9 @@ impl TestApp {
         let mut settings = Settings::with_database(&test_db.url);
         settings.redis_url = options.redis_url;
         settings.compute_threads = Some(2);
+        if let Some(timeout) = options.request_timeout {
+            settings.request_timeout = timeout;
+        }
         let (state, database) = serve::prepare(&settings).await.expect("prepare the app");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
