@@ -8,9 +8,14 @@ use std::sync::Arc;
 use crate::error::ApiError;
 
 /// A handle to the calculation threads; cheap to clone.
+///
+/// At most one job per thread is handed to the pool; the others wait on the async side, where
+/// the request's time limit can drop them before they cost anything. A flood of heavy requests
+/// therefore queues as cheap futures, never as work nobody will read.
 #[derive(Debug, Clone)]
 pub struct Compute {
     pool: Arc<rayon::ThreadPool>,
+    permits: Arc<tokio::sync::Semaphore>,
 }
 
 impl Compute {
@@ -27,6 +32,7 @@ impl Compute {
             .thread_name(|i| format!("orrery-compute-{i}"))
             .build()?;
         Ok(Self {
+            permits: Arc::new(tokio::sync::Semaphore::new(pool.current_num_threads())),
             pool: Arc::new(pool),
         })
     }
@@ -44,8 +50,17 @@ impl Compute {
         T: Send + 'static,
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     {
+        let permit = Arc::clone(&self.permits)
+            .acquire_owned()
+            .await
+            .map_err(|_| ApiError::internal("the calculation pool is closed"))?;
         let (sender, receiver) = tokio::sync::oneshot::channel();
         self.pool.spawn(move || {
+            let _permit = permit;
+            // The request gave up (time limit, client gone) before its turn: skip the work.
+            if sender.is_closed() {
+                return;
+            }
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
             // The receiver is gone when the request timed out; the result is then not needed.
             let _ = sender.send(outcome);
