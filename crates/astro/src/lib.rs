@@ -17,6 +17,8 @@ pub mod body;
 pub mod chart;
 pub mod error;
 pub mod house_system;
+pub mod search;
+pub mod techniques;
 pub mod time;
 
 pub use orrery_ephem as ephem;

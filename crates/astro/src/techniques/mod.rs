@@ -1,0 +1,8 @@
+//! Techniques built on the event search ([`crate::search`]): one file each.
+//!
+//! * [`motion`]: each body's scan step, declared from its physics, and its longitude as a search
+//!   sample; shared by every technique that follows a body.
+//! * [`transits`]: exact transit aspects in a window, and the aspects in orb at an instant.
+
+pub mod motion;
+pub mod transits;
