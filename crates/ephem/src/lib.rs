@@ -24,6 +24,9 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
 
+#[cfg(feature = "raw-baseline")]
+#[doc(hidden)]
+pub mod baseline;
 mod body;
 mod calc;
 mod ephemeris;
