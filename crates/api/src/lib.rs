@@ -13,6 +13,7 @@ pub mod ephemeris;
 pub mod error;
 pub mod planets;
 pub mod radix;
+pub mod transits;
 
 pub use error::{ApiInputError, CalcFailure};
 pub use orrery_civil::tz_data_version;

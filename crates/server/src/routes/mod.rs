@@ -12,6 +12,7 @@ pub(crate) mod health;
 pub(crate) mod me;
 pub(crate) mod planets;
 pub(crate) mod radix;
+pub(crate) mod transits;
 
 /// The deterministic calculation endpoints: authenticated, rate-limited and HTTP-cached.
 pub(crate) fn calculation_routes() -> Router<AppState> {
@@ -19,6 +20,7 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/planets", get(planets::planets))
         .route("/v1/aspects", post(aspects::aspects))
         .route("/v1/radix", post(radix::radix))
+        .route("/v1/transits", post(transits::transits))
         .route("/v1/ephemeris", post(ephemeris::ephemeris))
         .route("/v1/catalog/bodies", get(catalog::bodies))
         .route("/v1/catalog/house-systems", get(catalog::house_systems))

@@ -9,3 +9,4 @@ mod charts;
 mod cli;
 mod ephemeris;
 mod rate_limits;
+mod transits;

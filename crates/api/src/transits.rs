@@ -1,0 +1,1205 @@
+//! `POST /v1/transits`: the transiting bodies against a natal chart, in two modes: a snapshot of
+//! the aspects in orb at one instant, or every exact aspect event in a window.
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `natal` | the birth, `{datetime, timezone, location, lmt?, ambiguous_time?}` as for radix: the service computes the natal points [`NATAL_BODIES`] and the `ascendant` and `mc` at the birth place |
+//! | `natal_positions` | instead of `natal`: point name to ecliptic longitude in degrees (`{"sun": 112.0, "ascendant": 138.1}`); any names, 1 to 64 characters; 1 to [`MAX_NATAL_POINTS`] points; longitudes are reduced to `[0, 360)` |
+//! | `at` | snapshot mode: an ISO 8601 instant with `Z` or an offset |
+//! | `start`, `end` | window mode, instead of `at`: `end` after `start`, at most [`MAX_WINDOW_DAYS`] (100 years) later |
+//! | `step_days` | window mode only: the coarsest sampling step allowed, in days, finite, > 0 and at most [`MAX_STEP_DAYS`] (see *Sampling*) |
+//! | `transit_points` | body names (aliases accepted); default [`DEFAULT_TRANSIT_BODIES`] (`sun`..`pluto`, `chiron`); at most [`MAX_TRANSIT_POINTS`] |
+//! | `aspect_types`, `aspects` | as everywhere: default `["major"]`; `aspects` overrides `aspect_types` |
+//! | `orbs` | as everywhere; default `transit` (a flat 1°). Orbs select the aspects of a snapshot; window events are exact, so there they only show in the echo |
+//!
+//! Exactly one of `natal` and `natal_positions`, and exactly one mode, or the request is a 400.
+//! The natal points and the transiting positions are geocentric, tropical and apparent.
+//!
+//! # Sampling (`step_days`)
+//!
+//! The interface spec defaults `step_days` to 1.0, 0.5 when `sun`, `mercury`, `venus` or `mars`
+//! transit, 0.25 when the `moon` does. The search never relies on a fixed step: each body is
+//! sampled at a step declared from its physics (shorter than the least time between its
+//! stations), with positions *and* speeds, and a cubic between samples finds every turning
+//! point and crossing; each event is then solved on the ephemeris to half a second. That finds
+//! every crossing, the two passes a few hours either side of a station included, which sampling
+//! at the spec's fixed steps can step over. So:
+//!
+//! * without `step_days`, `settings.step_days` echoes the spec's default for the transit points
+//!   as the resolution the search at least guarantees, and no cap is applied;
+//! * with `step_days`, no body is sampled more coarsely than that (a finer step costs more
+//!   samples and finds nothing new), and the value is echoed.
+//!
+//! # Bounds on the work
+//!
+//! Decided when the request is validated, before anything is calculated:
+//!
+//! * at most [`MAX_SAMPLES`] position samples over all transit points (each body's own step, or
+//!   `step_days` where finer);
+//! * at most [`MAX_EXPECTED_EVENTS`] expected events: the window in years × the natal points ×
+//!   the aspect targets per point (one for the conjunction and the opposition, two for the
+//!   others) × each transit point's passes over a given longitude per year (the Moon's 13.4,
+//!   the Sun's 1, Pluto's 0.03; see [`passes_per_year`]). A year of the default points against
+//!   a natal chart with the major aspects expects about 2000 events.
+//!
+//! # Response
+//!
+//! A window (the Berlin birth of the HTTP tests, 2024; two of its 1988 events shown):
+//!
+//! ```json
+//! {
+//!   "mode": "window",
+//!   "settings": {
+//!     "start": "2024-01-01T00:00:00Z", "end": "2025-01-01T00:00:00Z", "step_days": 0.25,
+//!     "transit_points": ["sun", "moon", "mercury", "venus", "mars", "jupiter", "saturn",
+//!                        "uranus", "neptune", "pluto", "chiron"],
+//!     "aspect_names": ["conjunction", "sextile", "square", "trine", "opposition"],
+//!     "orbs": {"preset": "transit", "max": 1.0}
+//!   },
+//!   "natal": {
+//!     "source": "natal",
+//!     "resolved": {"utc": "1990-05-15T12:30:00Z", "julian_day_ut": 2448027.0208333335,
+//!                  "local": "1990-05-15T14:30:00", "offset": "+02:00",
+//!                  "offset_source": "tz_database", "timezone": "Europe/Berlin"},
+//!     "points": {"sun": 54.416195526979784, "moon": 297.419450892404, …,
+//!                "mean_node": 311.33804517792424, "chiron": 103.21408734072271,
+//!                "ascendant": 168.78547000782478, "mc": 75.15087166209372}
+//!   },
+//!   "event_count": 1988,
+//!   "events": [
+//!     {"transit_point": "moon", "natal_point": "mercury", "aspect": "trine", "angle": 120.0,
+//!      "arc": 120.0, "exact_at": "2024-01-01T04:05:23Z", "exact_at_jd": 2460310.670400471,
+//!      "transit_longitude": 158.00997308940893, "transit_speed": 11.834695936572187,
+//!      "retrograde": false},
+//!     {"transit_point": "moon", "natal_point": "uranus", "aspect": "trine", "angle": 120.0,
+//!      "arc": -120.0, "exact_at": "2024-01-01T06:28:12Z", "exact_at_jd": 2460310.7695792355,
+//!      "transit_longitude": 159.18336546424706, "transit_speed": 11.827600396687144,
+//!      "retrograde": false},
+//!     …
+//!   ]
+//! }
+//! ```
+//!
+//! A snapshot of the same birth at `"at": "2024-06-01T00:00:00Z"` (`settings.start` and `end`
+//! are `at`, `step_days` is `null`; the first of its 6 events):
+//!
+//! ```json
+//! {"transit_point": "saturn", "natal_point": "ascendant", "aspect": "opposition",
+//!  "angle": 180.0, "separation": 179.96160655179042, "orb": 0.038393448209575354,
+//!  "allowed_orb": 1.0, "applying": true, "exact_in_days": 0.8245750630533796,
+//!  "transit_longitude": 348.7470765596152, "transit_speed": 0.04656149564771633,
+//!  "retrograde": false}
+//! ```
+//!
+//! * `mode`: `snapshot` or `window`. `settings.start` and `settings.end` are the window in UTC
+//!   (both `at` in a snapshot); `step_days` is `null` in a snapshot.
+//! * `natal.source` says which input gave the natal points: `natal` (then `resolved` echoes the
+//!   birth instant as every chart does) or `natal_positions`. `points` are the longitudes used.
+//! * Window `events` are sorted by `exact_at` (then transit point, natal point, aspect, arc).
+//!   `arc` is the arc from the natal point to the transiting body at the exact time: `+angle`
+//!   when the body is ahead in zodiacal order (a waxing aspect), `-angle` when behind (0 and 180
+//!   for the conjunction and the opposition). `exact_at` is UTC to the second, `exact_at_jd` the
+//!   Julian day (UT) of the solved instant; `transit_speed` in degrees per day, `retrograde`
+//!   when it is negative. A body that goes over a natal point, back and over again gives three
+//!   events; a body that turns (stations) short of the exact aspect gives none.
+//! * Snapshot `events` are the aspects in orb at `at`, closest first: `transit_point`,
+//!   `natal_point`, `aspect`, `angle`, `separation` (the shorter arc between them), `orb`
+//!   (`|separation - angle|`), `allowed_orb`, `applying` (the orb is shrinking), `exact_in_days`
+//!   (at the current speed; negative: since exact), `transit_longitude`, `transit_speed`,
+//!   `retrograde`. Natal points do not move, so `applying` comes from the transiting body's
+//!   speed alone; both are `null` for a body standing still (speed below 1e-6°/day).
+//!
+//! # Errors
+//!
+//! Validation errors name the field (`natal_positions.sun must be …`, `transit_points[2]: …`).
+//! A transit point or natal body without ephemeris data in the period (Chiron outside
+//! 1800–2400, say) is a 400 naming it and the instant; a failure of the search itself is a 500.
+
+use std::collections::BTreeMap;
+
+use jiff::Timestamp;
+use orrery_astro::angle::Longitude;
+use orrery_astro::aspects::{Aspect, AspectConfig, OrbPreset};
+use orrery_astro::body::Body;
+use orrery_astro::chart::{ChartError, ChartInput, Frame, compute_chart};
+use orrery_astro::search::ScanStep;
+use orrery_astro::techniques::motion::scan_step;
+use orrery_astro::techniques::transits::{
+    DEFAULT_TRANSIT_BODIES, NatalPoint, TransitAspect, TransitError, TransitEvent, TransitWindow,
+    transit_snapshot, transit_window,
+};
+use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
+use orrery_ephem::{Ephemeris, HouseSystem};
+use serde::{Deserialize, Serialize};
+
+use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
+use crate::common::{
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, event_time, parse_bodies, parse_instant,
+};
+use crate::error::{ApiInputError, CalcFailure};
+
+/// The longest window: 100 Julian years.
+pub const MAX_WINDOW_DAYS: f64 = 36_525.0;
+/// The coarsest `step_days` a client may set.
+pub const MAX_STEP_DAYS: f64 = 30.0;
+/// At most this many natal points in `natal_positions`.
+pub const MAX_NATAL_POINTS: usize = 100;
+/// At most this many transit points.
+pub const MAX_TRANSIT_POINTS: usize = 32;
+/// At most this many position samples per window request, over all transit points.
+pub const MAX_SAMPLES: u64 = 1_000_000;
+/// At most this many expected events per window request (see the module documentation).
+pub const MAX_EXPECTED_EVENTS: f64 = 100_000.0;
+/// Natal point names longer than this are refused.
+const MAX_NAME_CHARS: usize = 64;
+/// Days in a Julian year, for the expected-event estimate.
+const DAYS_PER_YEAR: f64 = 365.25;
+
+/// The bodies of a natal chart computed from `natal`: the Sun to Pluto, the mean node and
+/// Chiron (the `ascendant` and `mc` follow them). One node only: the mean and true nodes are
+/// within 2° of each other and would double every event.
+pub const NATAL_BODIES: [Body; 12] = [
+    Body::Sun,
+    Body::Moon,
+    Body::Mercury,
+    Body::Venus,
+    Body::Mars,
+    Body::Jupiter,
+    Body::Saturn,
+    Body::Uranus,
+    Body::Neptune,
+    Body::Pluto,
+    Body::MeanNode,
+    Body::Chiron,
+];
+
+/// The house system whose computation gives the natal `ascendant` and `mc` (radix's default;
+/// the angles are the same in every system).
+const NATAL_HOUSE_SYSTEM: HouseSystem = HouseSystem::KOCH;
+
+/// The request body, as sent.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransitsRequest {
+    /// The birth: the service computes the natal points.
+    #[serde(default)]
+    pub natal: Option<BirthDto>,
+    /// Or the natal longitudes by point name.
+    #[serde(default)]
+    pub natal_positions: Option<BTreeMap<String, f64>>,
+    /// Snapshot mode: the instant.
+    #[serde(default)]
+    pub at: Option<String>,
+    /// Window mode: the first instant.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// Window mode: the last instant.
+    #[serde(default)]
+    pub end: Option<String>,
+    /// Window mode: the coarsest sampling step, in days.
+    #[serde(default)]
+    pub step_days: Option<f64>,
+    /// Body names; default [`DEFAULT_TRANSIT_BODIES`].
+    #[serde(default)]
+    pub transit_points: Option<Vec<String>>,
+    #[serde(default)]
+    pub aspect_types: Option<Vec<String>>,
+    #[serde(default)]
+    pub aspects: Option<Vec<String>>,
+    #[serde(default)]
+    pub orbs: Option<serde_json::Value>,
+}
+
+/// Where the natal points come from.
+#[derive(Debug, Clone)]
+pub enum NatalSource {
+    /// A birth: [`NATAL_BODIES`], `ascendant` and `mc` are computed.
+    Birth(ResolvedBirth),
+    /// Longitudes as given, in name order.
+    Positions(Vec<NatalPoint>),
+}
+
+impl NatalSource {
+    /// How many natal points the calculation will have.
+    fn point_count(&self) -> usize {
+        match self {
+            Self::Birth(_) => NATAL_BODIES.len() + 2,
+            Self::Positions(points) => points.len(),
+        }
+    }
+}
+
+/// Snapshot or window.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TransitMode {
+    Snapshot {
+        at: Timestamp,
+    },
+    Window {
+        start: Timestamp,
+        end: Timestamp,
+        /// The client's `step_days`, applied as a cap on every body's step.
+        step_cap: Option<ScanStep>,
+        /// What `settings.step_days` shows: the client's step, or the spec's default.
+        step_days: f64,
+    },
+}
+
+/// A validated request: the work is known to be within the bounds.
+#[derive(Debug, Clone)]
+pub struct TransitsInput {
+    pub natal: NatalSource,
+    pub mode: TransitMode,
+    pub bodies: Vec<Body>,
+    pub aspects: AspectConfig,
+}
+
+impl TryFrom<&TransitsRequest> for TransitsInput {
+    type Error = ApiInputError;
+
+    /// Checks everything that can be checked without calculating, the bounds on the work last.
+    fn try_from(request: &TransitsRequest) -> Result<Self, ApiInputError> {
+        let natal = natal_source(request)?;
+        let bodies = match &request.transit_points {
+            Some(names) if names.is_empty() => {
+                return Err(ApiInputError::field(
+                    "transit_points",
+                    "must name at least one body",
+                ));
+            }
+            Some(names) if names.len() > MAX_TRANSIT_POINTS => {
+                return Err(ApiInputError::field(
+                    "transit_points",
+                    format!(
+                        "may name at most {MAX_TRANSIT_POINTS} bodies (got {})",
+                        names.len()
+                    ),
+                ));
+            }
+            Some(names) => parse_bodies("transit_points", names)?,
+            None => DEFAULT_TRANSIT_BODIES.to_vec(),
+        };
+        let aspects = AspectOptionsDto {
+            aspect_types: request.aspect_types.clone(),
+            aspects: request.aspects.clone(),
+            orbs: request.orbs.clone(),
+        }
+        .to_config("", OrbPreset::Transit)?;
+        let mode = mode(request, &bodies)?;
+        if let TransitMode::Window {
+            start,
+            end,
+            step_cap,
+            ..
+        } = mode
+        {
+            let window_days = days_between(start, end);
+            check_samples(&bodies, window_days, step_cap)?;
+            check_expected_events(&bodies, natal.point_count(), &aspects, window_days)?;
+        }
+        Ok(Self {
+            natal,
+            mode,
+            bodies,
+            aspects,
+        })
+    }
+}
+
+fn natal_source(request: &TransitsRequest) -> Result<NatalSource, ApiInputError> {
+    match (&request.natal, &request.natal_positions) {
+        (Some(_), Some(_)) => Err(ApiInputError::new(
+            "give either natal (the birth) or natal_positions (the natal longitudes), not both",
+        )),
+        (None, None) => Err(ApiInputError::new(
+            "natal or natal_positions is required: the birth {datetime, timezone, location}, or \
+             the natal longitudes by point name ({\"sun\": 112.0, \"ascendant\": 138.1, …})",
+        )),
+        (Some(birth), None) => Ok(NatalSource::Birth(birth.resolve("natal")?)),
+        (None, Some(positions)) => natal_positions(positions).map(NatalSource::Positions),
+    }
+}
+
+fn natal_positions(map: &BTreeMap<String, f64>) -> Result<Vec<NatalPoint>, ApiInputError> {
+    if map.is_empty() {
+        return Err(ApiInputError::field(
+            "natal_positions",
+            "must name at least one point",
+        ));
+    }
+    if map.len() > MAX_NATAL_POINTS {
+        return Err(ApiInputError::field(
+            "natal_positions",
+            format!(
+                "may hold at most {MAX_NATAL_POINTS} points (got {})",
+                map.len()
+            ),
+        ));
+    }
+    map.iter()
+        .map(|(name, &lon_deg)| {
+            let chars = name.chars().count();
+            if chars == 0 || chars > MAX_NAME_CHARS {
+                return Err(ApiInputError::new(format!(
+                    "natal_positions: point names must have 1 to {MAX_NAME_CHARS} characters (got \
+                     a name of {chars})"
+                )));
+            }
+            let path = format!("natal_positions.{name}");
+            let lon = Longitude::new(lon_deg).map_err(|_| {
+                ApiInputError::field(
+                    &path,
+                    format!("must be a finite longitude in degrees (got {lon_deg})"),
+                )
+            })?;
+            Ok(NatalPoint::new(name.clone(), lon))
+        })
+        .collect()
+}
+
+fn mode(request: &TransitsRequest, bodies: &[Body]) -> Result<TransitMode, ApiInputError> {
+    match (&request.at, &request.start, &request.end) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => Err(ApiInputError::new(
+            "give either at (snapshot mode) or start and end (window mode), not both",
+        )),
+        (None, None, None) => Err(ApiInputError::new(
+            "give at (snapshot mode: the aspects in orb at an instant) or start and end (window \
+             mode: every exact aspect between them)",
+        )),
+        (None, Some(_), None) => Err(ApiInputError::field(
+            "end",
+            "is required with start (window mode)",
+        )),
+        (None, None, Some(_)) => Err(ApiInputError::field(
+            "start",
+            "is required with end (window mode)",
+        )),
+        (Some(at), None, None) => {
+            if request.step_days.is_some() {
+                return Err(ApiInputError::field(
+                    "step_days",
+                    "applies to window mode only (start and end), not to a snapshot at `at`",
+                ));
+            }
+            Ok(TransitMode::Snapshot {
+                at: parse_instant("at", at)?,
+            })
+        }
+        (None, Some(start), Some(end)) => {
+            let start = parse_instant("start", start)?;
+            let end = parse_instant("end", end)?;
+            if end <= start {
+                return Err(ApiInputError::field(
+                    "end",
+                    format!("must be after start (got start {start}, end {end})"),
+                ));
+            }
+            let days = days_between(start, end);
+            if days > MAX_WINDOW_DAYS {
+                return Err(ApiInputError::field(
+                    "end",
+                    format!(
+                        "must be at most {MAX_WINDOW_DAYS} days (100 years) after start (got \
+                         {days} days)"
+                    ),
+                ));
+            }
+            let (step_cap, step_days) = match request.step_days {
+                None => (None, spec_default_step_days(bodies)),
+                Some(days) => {
+                    if !(days.is_finite() && days > 0.0 && days <= MAX_STEP_DAYS) {
+                        return Err(ApiInputError::field(
+                            "step_days",
+                            format!(
+                                "must be a finite number of days greater than 0 and at most \
+                                 {MAX_STEP_DAYS} (got {days})"
+                            ),
+                        ));
+                    }
+                    let cap = ScanStep::from_days(days)
+                        .map_err(|e| ApiInputError::new(format!("step_days: {e}")))?;
+                    (Some(cap), days)
+                }
+            };
+            Ok(TransitMode::Window {
+                start,
+                end,
+                step_cap,
+                step_days,
+            })
+        }
+    }
+}
+
+/// The interface spec's default `step_days`: 0.25 with the Moon, 0.5 with the Sun, Mercury,
+/// Venus or Mars, else 1.0.
+pub fn spec_default_step_days(bodies: &[Body]) -> f64 {
+    if bodies.contains(&Body::Moon) {
+        0.25
+    } else if bodies
+        .iter()
+        .any(|b| matches!(b, Body::Sun | Body::Mercury | Body::Venus | Body::Mars))
+    {
+        0.5
+    } else {
+        1.0
+    }
+}
+
+fn days_between(start: Timestamp, end: Timestamp) -> f64 {
+    julian_day_ut(end).0 - julian_day_ut(start).0
+}
+
+/// The samples the window will take: each body at its own step (or the cap, where finer),
+/// `ceil(window / step) + 1` times.
+fn check_samples(
+    bodies: &[Body],
+    window_days: f64,
+    cap: Option<ScanStep>,
+) -> Result<(), ApiInputError> {
+    let mut samples = 0.0;
+    for &body in bodies {
+        let step = scan_step(body, &Frame::GEOCENTRIC_TROPICAL);
+        let step = cap.map_or(step, |cap| step.min(cap));
+        samples += (window_days / step.days()).ceil() + 1.0;
+    }
+    #[allow(clippy::cast_precision_loss, reason = "a small constant")]
+    let limit = MAX_SAMPLES as f64;
+    if samples <= limit {
+        return Ok(());
+    }
+    let step = if cap.is_some() {
+        "step_days is too small: "
+    } else {
+        ""
+    };
+    Err(ApiInputError::new(format!(
+        "{step}the window would take {samples} position samples over the transit points; at \
+         most {MAX_SAMPLES} are allowed per request: use a shorter window, fewer transit_points \
+         or a larger step_days"
+    )))
+}
+
+/// How many times per year, on average, a body passes a given longitude (each way): its total
+/// motion in longitude per year, back and forth, over 360°. The largest yearly value over
+/// 1950–2050 from the Swiss Ephemeris (sampled every 0.25 day; the Moon, the true node and the
+/// osculating and interpolated apogee every 0.02 day; the interpolated perigee over 1950–1970
+/// every 0.05 day), rounded up; used only to refuse requests that would be too large.
+pub fn passes_per_year(body: Body) -> f64 {
+    match body {
+        Body::Sun | Body::Earth => 1.0,
+        Body::Moon => 13.41,
+        Body::Mercury => 1.26,
+        Body::Venus => 1.24,
+        Body::Mars => 0.69,
+        Body::Jupiter => 0.16,
+        Body::Saturn => 0.08,
+        Body::Uranus => 0.04,
+        Body::Neptune | Body::Pluto => 0.03,
+        Body::MeanNode => 0.06,
+        Body::TrueNode => 0.07,
+        Body::MeanApogee => 0.12,
+        Body::OsculatingApogee => 2.18,
+        Body::InterpolatedApogee => 0.15,
+        Body::InterpolatedPerigee => 0.55,
+        Body::Chiron => 0.09,
+        Body::Pholus => 0.08,
+        Body::Ceres | Body::Pallas | Body::Juno | Body::Vesta => 0.5,
+        // Any numbered minor planet: main-belt asteroids stay well below 1; a near-Earth
+        // asteroid can sweep far more at a close approach, but only briefly.
+        Body::Asteroid(_) => 1.0,
+    }
+}
+
+/// Refuses a window whose expected event count exceeds [`MAX_EXPECTED_EVENTS`].
+fn check_expected_events(
+    bodies: &[Body],
+    natal_points: usize,
+    aspects: &AspectConfig,
+    window_days: f64,
+) -> Result<(), ApiInputError> {
+    let targets_per_point: u32 = aspects
+        .aspects()
+        .iter()
+        .map(|a| match a {
+            Aspect::Conjunction | Aspect::Opposition => 1,
+            _ => 2,
+        })
+        .sum();
+    let passes: f64 = bodies.iter().map(|&b| passes_per_year(b)).sum();
+    #[allow(clippy::cast_precision_loss, reason = "at most 100 natal points")]
+    let targets = natal_points as f64 * f64::from(targets_per_point);
+    let expected = (window_days / DAYS_PER_YEAR * passes * targets).round();
+    if expected <= MAX_EXPECTED_EVENTS {
+        return Ok(());
+    }
+    Err(ApiInputError::new(format!(
+        "the window would give about {expected} events ({:.1} years x {targets} natal aspect \
+         targets x {passes:.2} passes per year of the transit points); at most \
+         {MAX_EXPECTED_EVENTS} are allowed per request: use a shorter window, or fewer \
+         transit_points, natal points or aspects",
+        window_days / DAYS_PER_YEAR
+    )))
+}
+
+/// The response body (see the module documentation).
+#[derive(Debug, Clone, Serialize)]
+pub struct TransitsResponse {
+    /// `snapshot` or `window`.
+    pub mode: &'static str,
+    pub settings: SettingsDto,
+    pub natal: NatalDto,
+    pub event_count: usize,
+    pub events: EventsDto,
+}
+
+/// The validated request, echoed.
+#[derive(Debug, Clone, Serialize)]
+pub struct SettingsDto {
+    /// The window's start in UTC; `at` in a snapshot.
+    pub start: String,
+    /// The window's end in UTC; `at` in a snapshot.
+    pub end: String,
+    /// The client's `step_days`, or the spec's default for the transit points; `null` in a
+    /// snapshot.
+    pub step_days: Option<f64>,
+    pub transit_points: Vec<String>,
+    pub aspect_names: Vec<&'static str>,
+    /// The orbs of a snapshot's aspects (window events are exact).
+    pub orbs: OrbsEchoDto,
+}
+
+/// The natal points used.
+#[derive(Debug, Clone, Serialize)]
+pub struct NatalDto {
+    /// `natal` (computed from the birth) or `natal_positions` (as given).
+    pub source: &'static str,
+    /// The birth instant, when computed from `natal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<ResolvedTimeDto>,
+    /// Longitude of each natal point, degrees.
+    pub points: OrderedMap<f64>,
+}
+
+/// The events of either mode.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum EventsDto {
+    Window(Vec<WindowEventDto>),
+    Snapshot(Vec<SnapshotEventDto>),
+}
+
+/// One exact transit aspect of a window.
+#[derive(Debug, Clone, Serialize)]
+pub struct WindowEventDto {
+    pub transit_point: String,
+    pub natal_point: String,
+    pub aspect: &'static str,
+    /// The aspect's angle, degrees in `[0, 180]`.
+    pub angle: f64,
+    /// The arc from the natal point to the transiting body: `+angle` ahead, `-angle` behind.
+    pub arc: f64,
+    /// UTC to the second.
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub transit_longitude: f64,
+    /// Degrees per day.
+    pub transit_speed: f64,
+    pub retrograde: bool,
+}
+
+/// One transit aspect in orb at a snapshot's instant.
+#[derive(Debug, Clone, Serialize)]
+pub struct SnapshotEventDto {
+    pub transit_point: String,
+    pub natal_point: String,
+    pub aspect: &'static str,
+    pub angle: f64,
+    /// The shorter arc between the transiting body and the natal point, degrees.
+    pub separation: f64,
+    /// `|separation - angle|`, degrees.
+    pub orb: f64,
+    pub allowed_orb: f64,
+    pub applying: Option<bool>,
+    /// Days to exactness at the current speed; negative: days since exact.
+    pub exact_in_days: Option<f64>,
+    pub transit_longitude: f64,
+    pub transit_speed: f64,
+    pub retrograde: bool,
+}
+
+/// Computes the natal points, then the snapshot or the window.
+///
+/// # Errors
+/// A natal body or a transit point without ephemeris data at the dates is a
+/// [`CalcFailure::Input`] naming it; a failure of the library or the search is
+/// [`CalcFailure::Internal`].
+pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsResponse, CalcFailure> {
+    let (natal, natal_echo) = natal_points(eph, &input.natal)?;
+    let frame = Frame::GEOCENTRIC_TROPICAL;
+    let (mode, start, end, step_days, events) = match input.mode {
+        TransitMode::Snapshot { at } => {
+            let aspects = transit_snapshot(
+                eph,
+                julian_day_ut(at),
+                &input.bodies,
+                &natal,
+                &input.aspects,
+                &frame,
+            )
+            .map_err(transit_failure)?;
+            let events = aspects.iter().map(snapshot_event).collect();
+            ("snapshot", at, at, None, EventsDto::Snapshot(events))
+        }
+        TransitMode::Window {
+            start,
+            end,
+            step_cap,
+            step_days,
+        } => {
+            let window = TransitWindow {
+                bodies: input.bodies.clone(),
+                natal,
+                aspects: input.aspects.clone(),
+                start: julian_day_ut(start),
+                end: julian_day_ut(end),
+                frame,
+                step_cap,
+            };
+            let found = transit_window(eph, &window).map_err(transit_failure)?;
+            let events = found
+                .iter()
+                .map(window_event)
+                .collect::<Result<Vec<_>, _>>()?;
+            (
+                "window",
+                start,
+                end,
+                Some(step_days),
+                EventsDto::Window(events),
+            )
+        }
+    };
+    let event_count = match &events {
+        EventsDto::Window(e) => e.len(),
+        EventsDto::Snapshot(e) => e.len(),
+    };
+    // The same echo as every aspect report (the mode plays no part in it).
+    let orbs = AspectSettingsDto::new(&input.aspects, "cross").orbs;
+    Ok(TransitsResponse {
+        mode,
+        settings: SettingsDto {
+            start: start.to_string(),
+            end: end.to_string(),
+            step_days,
+            transit_points: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            aspect_names: input.aspects.aspects().iter().map(|a| a.name()).collect(),
+            orbs,
+        },
+        natal: natal_echo,
+        event_count,
+        events,
+    })
+}
+
+/// The natal points, and their echo.
+fn natal_points(
+    eph: &Ephemeris,
+    source: &NatalSource,
+) -> Result<(Vec<NatalPoint>, NatalDto), CalcFailure> {
+    let (points, echo_source, resolved) = match source {
+        NatalSource::Positions(points) => (points.clone(), "natal_positions", None),
+        NatalSource::Birth(birth) => {
+            let chart = compute_chart(
+                eph,
+                &ChartInput {
+                    jd: birth.jd,
+                    place: birth.place,
+                    bodies: NATAL_BODIES.to_vec(),
+                    frame: Frame::GEOCENTRIC_TROPICAL,
+                    house_system: Some(NATAL_HOUSE_SYSTEM),
+                },
+            )
+            .map_err(|e| chart_failure("natal", e))?;
+            let mut points: Vec<NatalPoint> = chart
+                .positions
+                .iter()
+                .map(|p| NatalPoint::new(p.body.name(), p.lon))
+                .collect();
+            let houses = chart.houses.as_ref().ok_or_else(|| {
+                CalcFailure::Internal("a geocentric natal chart came without houses".into())
+            })?;
+            for (name, lon_deg) in [
+                ("ascendant", houses.angles.ascendant.lon_deg),
+                ("mc", houses.angles.mc.lon_deg),
+            ] {
+                let lon = Longitude::new(lon_deg).map_err(|_| {
+                    CalcFailure::Input(ApiInputError::new(format!(
+                        "natal.location: the {name} is undefined at latitude {} (got {lon_deg})",
+                        birth.place.lat_deg
+                    )))
+                })?;
+                points.push(NatalPoint::new(name, lon));
+            }
+            (points, "natal", Some(ResolvedTimeDto::new(birth)))
+        }
+    };
+    let echo = NatalDto {
+        source: echo_source,
+        resolved,
+        points: OrderedMap(
+            points
+                .iter()
+                .map(|p| (p.name.clone(), p.lon.degrees()))
+                .collect(),
+        ),
+    };
+    Ok((points, echo))
+}
+
+fn window_event(e: &TransitEvent) -> Result<WindowEventDto, CalcFailure> {
+    let instant = timestamp_of(e.exact_at).ok_or_else(|| {
+        CalcFailure::Internal(format!(
+            "an event at Julian day {} has no UTC instant",
+            e.exact_at.0
+        ))
+    })?;
+    Ok(WindowEventDto {
+        transit_point: e.transit_point.name().into_owned(),
+        natal_point: e.natal_point.clone(),
+        aspect: e.aspect.name(),
+        angle: e.angle_deg,
+        arc: e.arc_deg,
+        exact_at: event_time(instant),
+        exact_at_jd: e.exact_at.0,
+        transit_longitude: e.transit_lon.degrees(),
+        transit_speed: e.transit_speed_deg_per_day,
+        retrograde: e.retrograde,
+    })
+}
+
+fn snapshot_event(a: &TransitAspect) -> SnapshotEventDto {
+    SnapshotEventDto {
+        transit_point: a.transit_point.name().into_owned(),
+        natal_point: a.hit.second.clone(),
+        aspect: a.hit.aspect.name(),
+        angle: a.hit.angle_deg,
+        separation: a.hit.actual_separation_deg,
+        orb: a.hit.orb_deg,
+        allowed_orb: a.hit.allowed_orb_deg,
+        applying: a.hit.applying,
+        exact_in_days: a.hit.exact_in_days,
+        transit_longitude: a.transit_lon.degrees(),
+        transit_speed: a.transit_speed_deg_per_day,
+        retrograde: a.retrograde,
+    }
+}
+
+/// The search's errors: a position without data is the client's (400, naming the body and the
+/// instant); anything else (the window, scan and solver failures, a non-finite speed) cannot
+/// follow from a validated request and is ours (500).
+fn transit_failure(error: TransitError) -> CalcFailure {
+    match error {
+        TransitError::Chart(e) => chart_failure("transit_points", e),
+        other => CalcFailure::Internal(other.to_string()),
+    }
+}
+
+/// A chart error, with a body without data told as the field, the body and the instant.
+fn chart_failure(field: &str, error: ChartError) -> CalcFailure {
+    match error {
+        ChartError::NoData { body, jd, detail } => {
+            let when = timestamp_of(JulianDayUt(jd))
+                .map_or_else(|| format!("Julian day {jd}"), event_time);
+            let detail = detail.trim_end_matches(';').trim();
+            let mut message = format!("{field}: {body} has no ephemeris data at {when}");
+            if matches!(
+                Body::parse(&body),
+                Ok(Body::Chiron
+                    | Body::Pholus
+                    | Body::Ceres
+                    | Body::Pallas
+                    | Body::Juno
+                    | Body::Vesta)
+            ) {
+                message.push_str(": its data file covers the years 1800 to 2400");
+            }
+            if !detail.is_empty() {
+                message.push_str(&format!(" (library: {detail})"));
+            }
+            CalcFailure::Input(ApiInputError::new(message))
+        }
+        other => match CalcFailure::from(other) {
+            CalcFailure::Input(e) => {
+                CalcFailure::Input(ApiInputError::new(format!("{field}: {}", e.message)))
+            }
+            internal @ CalcFailure::Internal(_) => internal,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(json: &str) -> TransitsRequest {
+        serde_json::from_str(json).expect("valid request JSON")
+    }
+
+    fn input(json: &str) -> Result<TransitsInput, ApiInputError> {
+        TransitsInput::try_from(&request(json))
+    }
+
+    fn error(json: &str) -> String {
+        input(json).expect_err("an invalid request").message
+    }
+
+    const NATAL: &str = r#""natal_positions": {"sun": 10.0, "ascendant": 370.0}"#;
+    const WINDOW: &str = r#""start": "2024-01-01T00:00:00Z", "end": "2025-01-01T00:00:00Z""#;
+
+    fn window(extra: &str) -> String {
+        format!("{{{NATAL}, {WINDOW}{extra}}}")
+    }
+
+    fn eph() -> Ephemeris {
+        Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
+    }
+
+    #[test]
+    fn window_defaults() {
+        let input = input(&window("")).unwrap();
+        assert_eq!(input.bodies, DEFAULT_TRANSIT_BODIES);
+        assert_eq!(
+            input.aspects.aspects(),
+            Aspect::of_categories(&[orrery_astro::aspects::AspectCategory::Major])
+        );
+        assert_eq!(
+            input.aspects.orbs(),
+            &orrery_astro::aspects::OrbSpec::Preset(OrbPreset::Transit)
+        );
+        let TransitMode::Window {
+            start,
+            end,
+            step_cap,
+            step_days,
+        } = input.mode
+        else {
+            panic!("window mode expected: {:?}", input.mode);
+        };
+        assert_eq!(start.to_string(), "2024-01-01T00:00:00Z");
+        assert_eq!(end.to_string(), "2025-01-01T00:00:00Z");
+        assert_eq!(step_cap, None, "no cap unless the client sets step_days");
+        assert!((step_days - 0.25).abs() < f64::EPSILON);
+        // Natal positions are reduced to [0, 360) and kept in name order.
+        let NatalSource::Positions(points) = &input.natal else {
+            panic!("natal_positions expected");
+        };
+        let named: Vec<(&str, f64)> = points
+            .iter()
+            .map(|p| (p.name.as_str(), p.lon.degrees()))
+            .collect();
+        assert_eq!(named, [("ascendant", 10.0), ("sun", 10.0)]);
+    }
+
+    #[test]
+    fn the_spec_default_step_follows_the_fastest_transit_point() {
+        let step = |bodies: &[Body]| spec_default_step_days(bodies);
+        assert!((step(&DEFAULT_TRANSIT_BODIES) - 0.25).abs() < f64::EPSILON);
+        for fast in [Body::Sun, Body::Mercury, Body::Venus, Body::Mars] {
+            assert!((step(&[Body::Pluto, fast]) - 0.5).abs() < f64::EPSILON);
+        }
+        assert!((step(&[Body::Jupiter, Body::Chiron, Body::TrueNode]) - 1.0).abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn a_client_step_caps_every_body() {
+        let input = input(&window(r#", "step_days": 30"#)).unwrap();
+        let TransitMode::Window {
+            step_cap,
+            step_days,
+            ..
+        } = input.mode
+        else {
+            panic!("window mode expected");
+        };
+        assert_eq!(step_cap, Some(ScanStep::constant(30.0)));
+        assert!((step_days - 30.0).abs() < f64::EPSILON);
+        for bad in ["0", "-0.5", "30.001", "1e300"] {
+            let message = error(&window(&format!(r#", "step_days": {bad}"#)));
+            assert!(
+                message.starts_with(
+                    "step_days must be a finite number of days greater than 0 and at most 30"
+                ),
+                "{bad}: {message}"
+            );
+        }
+        // Not from JSON, but the rule holds for any f64.
+        let mut nan = request(&window(""));
+        nan.step_days = Some(f64::NAN);
+        assert!(
+            TransitsInput::try_from(&nan)
+                .unwrap_err()
+                .message
+                .starts_with("step_days must be a finite number")
+        );
+        let snapshot = format!(r#"{{{NATAL}, "at": "2024-01-01T00:00:00Z", "step_days": 1}}"#);
+        assert!(error(&snapshot).starts_with("step_days applies to window mode only"));
+    }
+
+    #[test]
+    fn exactly_one_natal_source() {
+        let both = format!(
+            r#"{{{NATAL}, {WINDOW}, "natal": {{"datetime": "2000-01-01T00:00:00Z",
+                "location": {{"latitude": 0, "longitude": 0}}}}}}"#
+        );
+        assert!(error(&both).starts_with("give either natal (the birth) or natal_positions"));
+        let neither = format!("{{{WINDOW}}}");
+        assert!(error(&neither).starts_with("natal or natal_positions is required"));
+    }
+
+    #[test]
+    fn natal_positions_rules() {
+        let with =
+            |positions: &str| error(&format!(r#"{{"natal_positions": {positions}, {WINDOW}}}"#));
+        assert_eq!(with("{}"), "natal_positions must name at least one point");
+        assert_eq!(
+            with(r#"{"": 1}"#),
+            "natal_positions: point names must have 1 to 64 characters (got a name of 0)"
+        );
+        let long = "x".repeat(65);
+        assert!(with(&format!(r#"{{"{long}": 1}}"#)).contains("point names must have 1 to 64"));
+        let many: Vec<String> = (0..=MAX_NATAL_POINTS)
+            .map(|i| format!(r#""p{i}": 1"#))
+            .collect();
+        assert_eq!(
+            with(&format!("{{{}}}", many.join(","))),
+            "natal_positions may hold at most 100 points (got 101)"
+        );
+        let mut infinite = request(&window(""));
+        infinite.natal_positions = Some(BTreeMap::from([("sun".to_owned(), f64::INFINITY)]));
+        assert_eq!(
+            TransitsInput::try_from(&infinite).unwrap_err().message,
+            "natal_positions.sun must be a finite longitude in degrees (got inf)"
+        );
+    }
+
+    #[test]
+    fn exactly_one_mode() {
+        let at = r#", "at": "2024-06-01T00:00:00Z""#;
+        assert!(error(&window(at)).starts_with(
+            "give either at (snapshot mode) or start and end (window mode), not both"
+        ));
+        assert!(error(&format!("{{{NATAL}}}")).starts_with("give at (snapshot mode"));
+        let start_only = format!(r#"{{{NATAL}, "start": "2024-01-01T00:00:00Z"}}"#);
+        assert_eq!(
+            error(&start_only),
+            "end is required with start (window mode)"
+        );
+        let end_only = format!(r#"{{{NATAL}, "end": "2024-01-01T00:00:00Z"}}"#);
+        assert_eq!(error(&end_only), "start is required with end (window mode)");
+        let snapshot = input(&format!("{{{NATAL}{at}}}")).unwrap();
+        assert!(matches!(snapshot.mode, TransitMode::Snapshot { .. }));
+    }
+
+    #[test]
+    fn windows_run_forward_for_at_most_100_years() {
+        let span = |start: &str, end: &str| {
+            input(&format!(
+                r#"{{{NATAL}, "start": "{start}", "end": "{end}", "transit_points": ["pluto"]}}"#
+            ))
+        };
+        let same = span("2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z").unwrap_err();
+        assert!(
+            same.message.starts_with("end must be after start"),
+            "{same}"
+        );
+        let backwards = span("2024-01-01T00:00:00Z", "2023-01-01T00:00:00Z").unwrap_err();
+        assert!(backwards.message.starts_with("end must be after start"));
+        // 2024-01-01 to 2124-01-02 is 36525 days exactly: allowed; a day more is not.
+        assert!(span("2024-01-01T00:00:00Z", "2124-01-02T00:00:00Z").is_ok());
+        let long = span("2024-01-01T00:00:00Z", "2124-01-03T00:00:00Z").unwrap_err();
+        assert_eq!(
+            long.message,
+            "end must be at most 36525 days (100 years) after start (got 36526 days)"
+        );
+        let local = span("2024-01-01T00:00:00", "2025-01-01T00:00:00Z").unwrap_err();
+        assert!(local.message.starts_with("start must be a UTC date-time"));
+    }
+
+    #[test]
+    fn transit_points_rules() {
+        assert_eq!(
+            error(&window(r#", "transit_points": []"#)),
+            "transit_points must name at least one body"
+        );
+        assert!(
+            error(&window(r#", "transit_points": ["sun", "vulcan"]"#))
+                .starts_with("transit_points[1]: unknown")
+        );
+        let many: Vec<String> = (1..=33).map(|n| format!(r#""asteroid_{n}""#)).collect();
+        assert_eq!(
+            error(&window(&format!(
+                r#", "transit_points": [{}]"#,
+                many.join(",")
+            ))),
+            "transit_points may name at most 32 bodies (got 33)"
+        );
+        let input = input(&window(
+            r#", "transit_points": ["sun", "mean_lilith", "sun"]"#,
+        ))
+        .unwrap();
+        assert_eq!(input.bodies, [Body::Sun, Body::MeanApogee]);
+    }
+
+    #[test]
+    fn aspect_options_and_unknown_fields() {
+        assert!(error(&window(r#", "aspects": ["squircle"]"#)).starts_with("aspects[0]: unknown"));
+        assert!(error(&window(r#", "orbs": "loose""#)).starts_with("orbs: unknown"));
+        let minor = input(&window(
+            r#", "aspect_types": ["minor"], "orbs": {"max": 0.5}"#,
+        ))
+        .unwrap();
+        assert!(!minor.aspects.aspects().contains(&Aspect::Conjunction));
+        let unknown = serde_json::from_str::<TransitsRequest>(&window(r#", "zodiac": "sidereal""#));
+        assert!(
+            unknown
+                .unwrap_err()
+                .to_string()
+                .contains("unknown field `zodiac`")
+        );
+    }
+
+    #[test]
+    fn the_work_is_bounded_before_it_starts() {
+        // A birth gives 14 natal points: 40 years of the default transit points with the major
+        // aspects expect about 80 000 events, 50 years about 100 500.
+        let birth = r#""natal": {"datetime": "1990-05-15T12:30:00Z",
+            "location": {"latitude": 52.52, "longitude": 13.405}}"#;
+        let years = |end: &str, extra: &str| {
+            input(&format!(
+                r#"{{{birth}, "start": "2000-01-01T00:00:00Z", "end": "{end}"{extra}}}"#
+            ))
+        };
+        assert!(years("2040-01-01T00:00:00Z", "").is_ok());
+        let message = years("2050-01-01T00:00:00Z", "").unwrap_err().message;
+        assert!(
+            message.starts_with("the window would give about 100"),
+            "{message}"
+        );
+        assert!(message.contains("at most 100000"), "{message}");
+        // The outer planets over a century expect a few thousand.
+        let outer =
+            r#", "transit_points": ["jupiter", "saturn", "uranus", "neptune", "pluto", "chiron"]"#;
+        assert!(years("2099-12-31T00:00:00Z", outer).is_ok());
+
+        // Samples: 10 years at 0.01 day is 365 000 samples per body.
+        let message = years("2010-01-01T00:00:00Z", r#", "step_days": 0.01"#)
+            .unwrap_err()
+            .message;
+        assert!(
+            message.starts_with("step_days is too small: the window would take"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn passes_per_year_cover_the_default_chart() {
+        // The fixture's year of default transits against 12 natal points with the major aspects
+        // had 1706 events (new_york_1972, 2024): the estimate must not be below it.
+        let passes: f64 = DEFAULT_TRANSIT_BODIES
+            .iter()
+            .map(|&b| passes_per_year(b))
+            .sum();
+        let expected = passes * 12.0 * 8.0;
+        assert!(expected > 1706.0 && expected < 1.2 * 1706.0, "{expected}");
+        for entry in orrery_astro::body::CATALOG {
+            assert!(passes_per_year(entry.body) > 0.0);
+        }
+    }
+
+    #[test]
+    fn a_birth_gives_planets_node_chiron_and_angles_in_order() {
+        let eph = eph();
+        let input = input(
+            r#"{"natal": {"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+                "location": {"latitude": 52.52, "longitude": 13.405}},
+                "at": "2024-06-01T00:00:00Z"}"#,
+        )
+        .unwrap();
+        let response = compute(&eph, &input).unwrap();
+        let names: Vec<&str> = response
+            .natal
+            .points
+            .0
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let mut want: Vec<String> = NATAL_BODIES.iter().map(|b| b.name().into_owned()).collect();
+        want.extend(["ascendant".to_owned(), "mc".to_owned()]);
+        assert_eq!(names, want);
+        assert_eq!(response.natal.source, "natal");
+        let resolved = response.natal.resolved.as_ref().unwrap();
+        assert_eq!(resolved.utc, "1990-05-15T12:30:00Z");
+        assert_eq!(response.mode, "snapshot");
+        assert_eq!(response.settings.step_days, None);
+        assert_eq!(response.settings.start, "2024-06-01T00:00:00Z");
+    }
+
+    #[test]
+    fn polar_births_keep_their_angles() {
+        // Inside the polar circle Koch is undefined (the library falls back to Porphyry); the
+        // library still gives finite angles, up to the pole itself (where the ascendant is an
+        // equinox point).
+        let eph = eph();
+        for latitude in [70.0, 89.9, 90.0, -90.0] {
+            let input = input(&format!(
+                r#"{{"natal": {{"datetime": "2000-01-01T12:00:00Z",
+                    "location": {{"latitude": {latitude}, "longitude": 10.0}}}},
+                    "at": "2024-06-01T00:00:00Z"}}"#
+            ))
+            .unwrap();
+            let response = compute(&eph, &input).unwrap();
+            let names: Vec<&str> = response.natal.points.0[12..]
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect();
+            assert_eq!(names, ["ascendant", "mc"], "{latitude}");
+        }
+    }
+
+    #[test]
+    fn data_gaps_are_the_clients_and_name_the_point() {
+        let eph = eph();
+        let early = input(&format!(
+            r#"{{{NATAL}, "start": "1700-01-01T00:00:00Z", "end": "1700-03-01T00:00:00Z",
+                "transit_points": ["chiron"]}}"#
+        ))
+        .unwrap();
+        let Err(CalcFailure::Input(e)) = compute(&eph, &early) else {
+            panic!("a 400 expected");
+        };
+        assert!(
+            e.message
+                .starts_with("transit_points: chiron has no ephemeris data at 1700-01-01")
+                && e.message
+                    .contains("its data file covers the years 1800 to 2400"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn search_failures_are_ours() {
+        let scan = TransitError::Scan {
+            body: "mars".into(),
+            source: orrery_astro::search::ScanError::BadStep { days: 0.0 },
+        };
+        assert!(matches!(transit_failure(scan), CalcFailure::Internal(_)));
+        let window = TransitError::Window {
+            start_jd: 2.0,
+            end_jd: 1.0,
+        };
+        assert!(matches!(transit_failure(window), CalcFailure::Internal(_)));
+    }
+}
