@@ -12,6 +12,7 @@ pub mod common;
 pub mod ephemeris;
 pub mod error;
 pub mod planets;
+pub mod progressions;
 pub mod radix;
 pub mod transits;
 

@@ -5,4 +5,5 @@
 //! * [`transits`]: exact transit aspects in a window, and the aspects in orb at an instant.
 
 pub mod motion;
+pub mod progressions;
 pub mod transits;

@@ -11,6 +11,7 @@ pub(crate) mod ephemeris;
 pub(crate) mod health;
 pub(crate) mod me;
 pub(crate) mod planets;
+pub(crate) mod progressions;
 pub(crate) mod radix;
 pub(crate) mod transits;
 
@@ -22,6 +23,7 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/radix", post(radix::radix))
         .route("/v1/transits", post(transits::transits))
         .route("/v1/ephemeris", post(ephemeris::ephemeris))
+        .route("/v1/progressions", post(progressions::progressions))
         .route("/v1/catalog/bodies", get(catalog::bodies))
         .route("/v1/catalog/house-systems", get(catalog::house_systems))
         .route("/v1/catalog/ayanamsas", get(catalog::ayanamsas))

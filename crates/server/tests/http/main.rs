@@ -8,5 +8,6 @@ mod caching;
 mod charts;
 mod cli;
 mod ephemeris;
+mod progressions;
 mod rate_limits;
 mod transits;

@@ -1,0 +1,1483 @@
+//! `POST /v1/progressions`: progressed positions at an age (snapshot), or every exact progressed
+//! aspect, ingress, station and angle ingress over a span of ages (window).
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `method` | `secondary` (default), `tertiary`, `minor`, `solar_arc` (formulas in DECISIONS.md) |
+//! | `natal` | `{datetime, timezone, location}`: the birth; the natal points are computed |
+//! | `natal_positions` + `birth_jd` | instead of `natal`: natal longitudes by name (at most 100) and the birth's Julian day (UT) |
+//! | `age_years` \| `at` | snapshot: an age in years (0..120), or an ISO 8601 instant converted to an age from the birth |
+//! | `age_start` + `age_end` | window: a span of ages in years, 0..120, `age_end` after `age_start` |
+//! | `step_years` | window only: a cap on the scan step (0.001..10 years, at most 20 000 steps over the span); see below |
+//! | `moving_points` | default `sun`..`pluto` and `chiron`; at most 20; `ascendant` and `mc` with `secondary` (progressed angles, needs `natal`) and `solar_arc` |
+//! | `aspect_frame` | window without `phases`: `progressed_natal` (default), `progressed_progressed`, `transit_progressed` |
+//! | `phases` | window only: any of `ingress`, `station`, `axis` |
+//! | `aspect_types`, `aspects`, `orbs` | as elsewhere; default orbs `progression` (flat 1°); orbs matter in snapshots only (window events are exact) |
+//!
+//! With neither `age_years`, `at` nor a window, the snapshot is taken now (the answer then
+//! changes with the clock and is not cacheable).
+//!
+//! The natal points computed from `natal` are `sun`..`pluto`, `chiron`, `ascendant` and `mc`.
+//!
+//! # Conventions
+//!
+//! * Age `a` is in tropical years; its calendar date is `birth + a × 365.24219` days (UT).
+//! * The progressed instant: secondary and solar arc `birth + a` days, tertiary
+//!   `birth + a × 365.24219 / 27.321582` days, minor `birth + a × 27.321582` days. Solar arc
+//!   adds the progressed Sun's arc (`Sun(birth + a) − Sun(birth)`) to every natal point.
+//! * Secondary progressed angles (snapshots with `natal`, `ascendant`/`mc` moving points, the
+//!   `axis` phase): the natal ARMC advanced by the Sun's arc in right ascension, the MC on that
+//!   meridian, the ascendant at the birth latitude, with the obliquity of the progressed date;
+//!   undefined inside the polar circles.
+//! * `step_years`: the search samples each point at a step declared from its motion and solves
+//!   every event to half a second of progressed time, so every event is found without a step.
+//!   A `step_years` only caps the step (more samples, the same events); it is echoed, `null` when
+//!   not given.
+//! * `transit_progressed`: the transiting bodies are the `moving_points` that are bodies, at the
+//!   calendar date of each age, against the progressed `moving_points`; the event's
+//!   `moving_point` is the transiting body and `natal_point` the progressed point. The list stops
+//!   at 8000 events: then `truncated` is `true` and `complete_until_years` / `complete_until`
+//!   give the age up to which it is complete.
+//! * A point's conjunction with its own natal place at age 0 (the birth itself) is no event.
+//!
+//! # Response
+//!
+//! Both modes: `mode`, `method`, `ephemeris` (`swiss`, or `moshier` when a date used lies
+//! outside the data files, 1800-2400), `natal {source, birth_jd, birth_utc, resolved?, points}`,
+//! and `notes` when there is something to say (Chiron left out of the natal points of a birth
+//! before 1800, angles left out at a polar latitude, a truncated list).
+//!
+//! Snapshot: `settings` (the age, its date, the progressed instant, the aspect settings),
+//! `solar_arc` (solar arc only), `positions` keyed by point (longitude, speed per progressed
+//! day, motion per year of life, retrograde, sign) — the moving points, then for secondary
+//! progressions with `natal` the progressed `ascendant` and `mc`, and for solar arc every natal
+//! point directed — and `aspects` in orb between the progressed and the natal points
+//! (`exact_in_years` at the current motion).
+//!
+//! Window: `mode` `window`, `method`, `settings {age_start, age_end, step_years, …}`, `natal`,
+//! `event_count`, and `events` of `{moving_point, natal_point, aspect, angle, arc,
+//! exact_at_years, exact_at, exact_at_jd, progressed_jd, moving_longitude, moving_speed,
+//! retrograde, natal_longitude}`; with `phases`, `ingresses`, `stations` and `axis_ingresses`
+//! (the requested ones) instead of `events`, and `event_count` their total.
+
+use std::collections::BTreeMap;
+
+use jiff::Timestamp;
+use orrery_astro::angle::Longitude;
+use orrery_astro::aspects::{AspectConfig, OrbPreset};
+use orrery_astro::body::{Body, CATALOG};
+use orrery_astro::chart::{ChartError, Frame, position};
+use orrery_astro::techniques::progressions::events::{
+    AspectEvents, AspectFrame, AspectWindow, ProgressionEvent, TRANSIT_PROGRESSED_EVENT_CAP,
+    aspect_events,
+};
+use orrery_astro::techniques::progressions::phases::{
+    Ingress, PhaseSelection, PhaseWindow, Phases, Station, phase_events,
+};
+use orrery_astro::techniques::progressions::{
+    Axis, DEFAULT_MOVING_BODIES, MovingPoint, ProgressedPosition, Progression, ProgressionError,
+    ProgressionMethod, Snapshot, age_at, calendar_jd, snapshot, snapshot_aspects,
+};
+use orrery_astro::techniques::transits::NatalPoint;
+use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
+use orrery_ephem::{Ephemeris, EphemerisSource, HouseSystem, Zodiac};
+use serde::{Deserialize, Serialize};
+
+use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto};
+use crate::common::{
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time, in_range,
+    parse_instant,
+};
+use crate::error::{ApiInputError, CalcFailure};
+
+/// The oldest age, years (and the longest window).
+pub const MAX_AGE_YEARS: f64 = 120.0;
+/// The finest `step_years`.
+pub const MIN_STEP_YEARS: f64 = 0.001;
+/// The coarsest `step_years`: a cap coarser than the points' own steps changes nothing.
+pub const MAX_STEP_YEARS: f64 = 10.0;
+/// At most this many steps of `step_years` over the window.
+pub const MAX_WINDOW_STEPS: f64 = 20_000.0;
+/// At most this many moving points (pairs grow with the square).
+pub const MAX_MOVING_POINTS: usize = 20;
+/// At most this many natal positions.
+pub const MAX_NATAL_POSITIONS: usize = 100;
+/// Point names longer than this are refused.
+const MAX_NAME_CHARS: usize = 64;
+/// `birth_jd` bounds: 0001-01-01 and 3000-01-01 (UT).
+const MIN_BIRTH_JD: f64 = 1_721_425.5;
+const MAX_BIRTH_JD: f64 = 2_816_787.5;
+
+/// The progression method as requests name it.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MethodDto {
+    #[default]
+    Secondary,
+    Tertiary,
+    Minor,
+    SolarArc,
+}
+
+impl From<MethodDto> for ProgressionMethod {
+    fn from(m: MethodDto) -> Self {
+        match m {
+            MethodDto::Secondary => Self::Secondary,
+            MethodDto::Tertiary => Self::Tertiary,
+            MethodDto::Minor => Self::Minor,
+            MethodDto::SolarArc => Self::SolarArc,
+        }
+    }
+}
+
+/// What window events are aspected against.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AspectFrameDto {
+    #[default]
+    ProgressedNatal,
+    ProgressedProgressed,
+    TransitProgressed,
+}
+
+impl From<AspectFrameDto> for AspectFrame {
+    fn from(f: AspectFrameDto) -> Self {
+        match f {
+            AspectFrameDto::ProgressedNatal => Self::ProgressedNatal,
+            AspectFrameDto::ProgressedProgressed => Self::ProgressedProgressed,
+            AspectFrameDto::TransitProgressed => Self::TransitProgressed,
+        }
+    }
+}
+
+/// A phase of a window.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseDto {
+    Ingress,
+    Station,
+    Axis,
+}
+
+/// The request body, as sent.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgressionsRequest {
+    #[serde(default)]
+    pub method: Option<MethodDto>,
+    #[serde(default)]
+    pub natal: Option<BirthDto>,
+    /// Natal longitudes by point name.
+    #[serde(default)]
+    pub natal_positions: Option<BTreeMap<String, f64>>,
+    /// Julian day (UT) of the birth; with `natal_positions` only.
+    #[serde(default)]
+    pub birth_jd: Option<f64>,
+    #[serde(default)]
+    pub age_years: Option<f64>,
+    #[serde(default)]
+    pub at: Option<String>,
+    #[serde(default)]
+    pub age_start: Option<f64>,
+    #[serde(default)]
+    pub age_end: Option<f64>,
+    #[serde(default)]
+    pub step_years: Option<f64>,
+    #[serde(default)]
+    pub moving_points: Option<Vec<String>>,
+    #[serde(default)]
+    pub aspect_frame: Option<AspectFrameDto>,
+    #[serde(default)]
+    pub phases: Option<Vec<PhaseDto>>,
+    #[serde(default)]
+    pub aspect_types: Option<Vec<String>>,
+    #[serde(default)]
+    pub aspects: Option<Vec<String>>,
+    #[serde(default)]
+    pub orbs: Option<serde_json::Value>,
+}
+
+/// Where the natal chart comes from.
+#[derive(Debug, Clone)]
+pub enum NatalInput {
+    /// A birth: the natal points are computed.
+    Birth(ResolvedBirth),
+    /// Given longitudes and the birth's Julian day.
+    Positions {
+        birth_jd: JulianDayUt,
+        points: Vec<NatalPoint>,
+    },
+}
+
+impl NatalInput {
+    fn birth_jd(&self) -> JulianDayUt {
+        match self {
+            Self::Birth(birth) => birth.jd,
+            Self::Positions { birth_jd, .. } => *birth_jd,
+        }
+    }
+}
+
+/// What is asked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mode {
+    /// Positions at an age; `used_now` when the request gave no time at all.
+    Snapshot { age_years: f64, used_now: bool },
+    /// Aspect events over a span of ages.
+    Aspects {
+        age_start: f64,
+        age_end: f64,
+        step_years: Option<f64>,
+        frame: AspectFrameDto,
+    },
+    /// Phases over a span of ages.
+    Phases {
+        age_start: f64,
+        age_end: f64,
+        step_years: Option<f64>,
+        phases: Vec<PhaseDto>,
+    },
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct ProgressionsInput {
+    pub method: ProgressionMethod,
+    pub natal: NatalInput,
+    pub mode: Mode,
+    pub moving: Vec<MovingPoint>,
+    pub aspects: AspectConfig,
+}
+
+impl ProgressionsInput {
+    /// True when the snapshot was taken at `now` (not cacheable).
+    #[must_use]
+    pub fn used_now(&self) -> bool {
+        matches!(self.mode, Mode::Snapshot { used_now: true, .. })
+    }
+}
+
+fn age_field(field: &str, value: f64) -> Result<f64, ApiInputError> {
+    in_range(field, value, 0.0, MAX_AGE_YEARS)
+}
+
+impl ProgressionsRequest {
+    /// Validates the request; `now` is the snapshot's instant when no time is given.
+    ///
+    /// # Errors
+    /// Every invalid field or combination, naming the field and the rule.
+    pub fn validate(&self, now: Timestamp) -> Result<ProgressionsInput, ApiInputError> {
+        let method: ProgressionMethod = self.method.unwrap_or_default().into();
+        let natal = self.natal_input()?;
+        let birth_jd = natal.birth_jd();
+        let mode = self.mode(birth_jd, now)?;
+        let moving = self.moving_points(method, &natal)?;
+        self.check_combinations(method, &natal, &mode)?;
+        let aspects = AspectOptionsDto {
+            aspect_types: self.aspect_types.clone(),
+            aspects: self.aspects.clone(),
+            orbs: self.orbs.clone(),
+        }
+        .to_config("", OrbPreset::Progression)?;
+        Ok(ProgressionsInput {
+            method,
+            natal,
+            mode,
+            moving,
+            aspects,
+        })
+    }
+
+    fn natal_input(&self) -> Result<NatalInput, ApiInputError> {
+        match (&self.natal, &self.natal_positions, self.birth_jd) {
+            (Some(_), Some(_), _) => Err(ApiInputError::new(
+                "natal and natal_positions are alternatives: give one of them",
+            )),
+            (Some(_), None, Some(_)) => Err(ApiInputError::field(
+                "birth_jd",
+                "is only used with natal_positions (natal gives the birth instant)",
+            )),
+            (Some(birth), None, None) => Ok(NatalInput::Birth(birth.resolve("natal")?)),
+            (None, Some(_), None) => Err(ApiInputError::field(
+                "birth_jd",
+                "is required with natal_positions (the Julian day UT of the birth)",
+            )),
+            (None, Some(map), Some(jd)) => {
+                let birth_jd = JulianDayUt(in_range("birth_jd", jd, MIN_BIRTH_JD, MAX_BIRTH_JD)?);
+                Ok(NatalInput::Positions {
+                    birth_jd,
+                    points: natal_positions(map)?,
+                })
+            }
+            (None, None, _) => Err(ApiInputError::new(
+                "natal (a birth) or natal_positions with birth_jd is required",
+            )),
+        }
+    }
+
+    fn mode(&self, birth_jd: JulianDayUt, now: Timestamp) -> Result<Mode, ApiInputError> {
+        let snapshot_given = self.age_years.is_some() || self.at.is_some();
+        let window_given = self.age_start.is_some() || self.age_end.is_some();
+        if snapshot_given && window_given {
+            return Err(ApiInputError::new(
+                "age_years/at (a snapshot) and age_start/age_end (a window) are alternatives: give one of them",
+            ));
+        }
+        if !window_given {
+            for (field, given) in [
+                ("step_years", self.step_years.is_some()),
+                ("aspect_frame", self.aspect_frame.is_some()),
+                ("phases", self.phases.is_some()),
+            ] {
+                if given {
+                    return Err(ApiInputError::field(
+                        field,
+                        "is only used in window mode (with age_start and age_end)",
+                    ));
+                }
+            }
+            let age_of = |instant: Timestamp, field: &str| {
+                let age = age_at(birth_jd, julian_day_ut(instant));
+                if (0.0..=MAX_AGE_YEARS).contains(&age) {
+                    Ok(age)
+                } else {
+                    Err(ApiInputError::field(
+                        field,
+                        format!(
+                            "must fall between the birth and {MAX_AGE_YEARS} years after it (age {age:.4} years)"
+                        ),
+                    ))
+                }
+            };
+            return match (self.age_years, &self.at) {
+                (Some(_), Some(_)) => Err(ApiInputError::new(
+                    "age_years and at are alternatives: give one of them",
+                )),
+                (Some(age), None) => Ok(Mode::Snapshot {
+                    age_years: age_field("age_years", age)?,
+                    used_now: false,
+                }),
+                (None, Some(text)) => Ok(Mode::Snapshot {
+                    age_years: age_of(parse_instant("at", text)?, "at")?,
+                    used_now: false,
+                }),
+                (None, None) => Ok(Mode::Snapshot {
+                    age_years: age_of(now, "the current date (no age_years, at or window given)")?,
+                    used_now: true,
+                }),
+            };
+        }
+        let (Some(start), Some(end)) = (self.age_start, self.age_end) else {
+            let missing = if self.age_start.is_none() {
+                "age_start"
+            } else {
+                "age_end"
+            };
+            return Err(ApiInputError::field(
+                missing,
+                "is required in window mode: give both age_start and age_end",
+            ));
+        };
+        let age_start = age_field("age_start", start)?;
+        let age_end = age_field("age_end", end)?;
+        if age_end <= age_start {
+            return Err(ApiInputError::field(
+                "age_end",
+                format!("must be after age_start (got {age_start} to {age_end})"),
+            ));
+        }
+        let step_years = match self.step_years {
+            None => None,
+            Some(step) => {
+                let step = in_range("step_years", step, MIN_STEP_YEARS, MAX_STEP_YEARS)?;
+                let steps = (age_end - age_start) / step;
+                if steps > MAX_WINDOW_STEPS {
+                    return Err(ApiInputError::field(
+                        "step_years",
+                        format!(
+                            "gives {steps:.0} steps over the window; at most {MAX_WINDOW_STEPS} are allowed (use a step of at least {:.4} years)",
+                            (age_end - age_start) / MAX_WINDOW_STEPS
+                        ),
+                    ));
+                }
+                Some(step)
+            }
+        };
+        match &self.phases {
+            None => Ok(Mode::Aspects {
+                age_start,
+                age_end,
+                step_years,
+                frame: self.aspect_frame.unwrap_or_default(),
+            }),
+            Some(phases) => {
+                if self.aspect_frame.is_some() {
+                    return Err(ApiInputError::field(
+                        "aspect_frame",
+                        "is not used with phases (phases replace the aspect events)",
+                    ));
+                }
+                if phases.is_empty() {
+                    return Err(ApiInputError::field(
+                        "phases",
+                        "must name at least one of ingress, station, axis",
+                    ));
+                }
+                let mut phases = phases.clone();
+                phases.sort_unstable();
+                phases.dedup();
+                Ok(Mode::Phases {
+                    age_start,
+                    age_end,
+                    step_years,
+                    phases,
+                })
+            }
+        }
+    }
+
+    fn moving_points(
+        &self,
+        method: ProgressionMethod,
+        natal: &NatalInput,
+    ) -> Result<Vec<MovingPoint>, ApiInputError> {
+        let Some(names) = &self.moving_points else {
+            return Ok(DEFAULT_MOVING_BODIES.map(MovingPoint::Body).to_vec());
+        };
+        if names.is_empty() {
+            return Err(ApiInputError::field(
+                "moving_points",
+                "must name at least one point",
+            ));
+        }
+        if names.len() > MAX_MOVING_POINTS {
+            return Err(ApiInputError::field(
+                "moving_points",
+                format!(
+                    "may name at most {MAX_MOVING_POINTS} points (got {})",
+                    names.len()
+                ),
+            ));
+        }
+        let mut points = Vec::with_capacity(names.len());
+        for (i, name) in names.iter().enumerate() {
+            let field = format!("moving_points[{i}]");
+            let point = match Axis::parse(name) {
+                Some(axis) => {
+                    match (method, natal) {
+                        (ProgressionMethod::Tertiary | ProgressionMethod::Minor, _) => {
+                            return Err(ApiInputError::field(
+                                &field,
+                                format!(
+                                    "`{name}` progresses only with method secondary (by the solar arc in right ascension) or solar_arc, not {}",
+                                    method.name()
+                                ),
+                            ));
+                        }
+                        (ProgressionMethod::Secondary, NatalInput::Positions { .. }) => {
+                            return Err(ApiInputError::field(
+                                &field,
+                                format!(
+                                    "the progressed `{name}` needs the birth place: give natal instead of natal_positions"
+                                ),
+                            ));
+                        }
+                        (ProgressionMethod::SolarArc, NatalInput::Positions { points, .. })
+                            if !points.iter().any(|p| p.name == *name) =>
+                        {
+                            return Err(ApiInputError::field(
+                                &field,
+                                format!(
+                                    "the directed `{name}` needs its natal longitude: add it to natal_positions"
+                                ),
+                            ));
+                        }
+                        _ => {}
+                    }
+                    MovingPoint::Angle(axis)
+                }
+                None => MovingPoint::Body(Body::parse(name).map_err(|e| {
+                    ApiInputError::new(format!(
+                        "{field}: {e}; and `ascendant`, `mc` with secondary or solar_arc"
+                    ))
+                })?),
+            };
+            if !points.contains(&point) {
+                points.push(point);
+            }
+        }
+        Ok(points)
+    }
+
+    fn check_combinations(
+        &self,
+        method: ProgressionMethod,
+        natal: &NatalInput,
+        mode: &Mode,
+    ) -> Result<(), ApiInputError> {
+        match mode {
+            Mode::Aspects {
+                frame: AspectFrameDto::ProgressedProgressed,
+                ..
+            } if method == ProgressionMethod::SolarArc => Err(ApiInputError::field(
+                "aspect_frame",
+                "progressed_progressed is not defined for method solar_arc: every directed point \
+                 moves by the same arc, so their aspects to each other never change",
+            )),
+            Mode::Phases { phases, .. } => {
+                if phases.contains(&PhaseDto::Station) && method == ProgressionMethod::SolarArc {
+                    return Err(ApiInputError::field(
+                        "phases",
+                        "station is not defined for method solar_arc: directed points all move \
+                         forward with the progressed Sun",
+                    ));
+                }
+                if phases.contains(&PhaseDto::Axis) {
+                    if method != ProgressionMethod::Secondary {
+                        return Err(ApiInputError::field(
+                            "phases",
+                            format!(
+                                "axis (progressed ascendant and MC ingresses) needs method secondary (got {})",
+                                method.name()
+                            ),
+                        ));
+                    }
+                    if matches!(natal, NatalInput::Positions { .. }) {
+                        return Err(ApiInputError::field(
+                            "phases",
+                            "axis needs the birth place: give natal (with its location) instead of natal_positions",
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+fn natal_positions(map: &BTreeMap<String, f64>) -> Result<Vec<NatalPoint>, ApiInputError> {
+    if map.is_empty() {
+        return Err(ApiInputError::field(
+            "natal_positions",
+            "must name at least one point",
+        ));
+    }
+    if map.len() > MAX_NATAL_POSITIONS {
+        return Err(ApiInputError::field(
+            "natal_positions",
+            format!(
+                "may hold at most {MAX_NATAL_POSITIONS} points (got {})",
+                map.len()
+            ),
+        ));
+    }
+    let mut points = map
+        .iter()
+        .map(|(name, &lon)| {
+            let path = format!("natal_positions.{name}");
+            if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+                return Err(ApiInputError::field(
+                    &path,
+                    format!("point names must have 1 to {MAX_NAME_CHARS} characters"),
+                ));
+            }
+            let lon = Longitude::new(lon)
+                .map_err(|_| ApiInputError::field(&path, "must be a finite longitude"))?;
+            Ok(NatalPoint::new(name.clone(), lon))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    points.sort_by_key(|p| display_rank(&p.name));
+    Ok(points)
+}
+
+/// Bodies in catalogue order, then the angles, then other names alphabetically.
+fn display_rank(name: &str) -> (usize, String) {
+    let rank = CATALOG
+        .iter()
+        .position(|e| e.name == name)
+        .or_else(|| {
+            Axis::parse(name)
+                .map(|axis| CATALOG.len() + Axis::ALL.iter().position(|a| *a == axis).unwrap_or(0))
+        })
+        .unwrap_or(CATALOG.len() + Axis::ALL.len());
+    (rank, name.to_owned())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response
+
+/// The natal chart as used.
+#[derive(Debug, Clone, Serialize)]
+pub struct NatalDto {
+    /// `natal` (computed from the birth) or `natal_positions` (given).
+    pub source: &'static str,
+    pub birth_jd: f64,
+    /// The birth instant, UTC.
+    pub birth_utc: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<ResolvedTimeDto>,
+    /// Natal longitudes by point.
+    pub points: OrderedMap<f64>,
+}
+
+/// A progressed (or directed) position.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProgressedPositionDto {
+    pub longitude: f64,
+    /// Degrees per day of progressed time.
+    pub longitude_speed: f64,
+    /// Degrees per year of life.
+    pub motion_per_year: f64,
+    pub retrograde: bool,
+    pub sign: &'static str,
+    pub sign_degree: f64,
+}
+
+/// An aspect in orb in a snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct SnapshotAspectDto {
+    pub moving_point: String,
+    pub natal_point: String,
+    pub aspect: &'static str,
+    pub angle: f64,
+    pub orb: f64,
+    pub allowed_orb: f64,
+    /// Whether the orb is shrinking; `null` for a point standing still.
+    pub applying: Option<bool>,
+    /// Years of life until exact at the current motion (negative: since exact).
+    pub exact_in_years: Option<f64>,
+}
+
+/// The settings of a snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct SnapshotSettingsDto {
+    pub age_years: f64,
+    /// The calendar date of the age.
+    pub at: String,
+    pub at_jd: f64,
+    /// The progressed instant.
+    pub progressed_jd: f64,
+    pub progressed_datetime: String,
+    pub moving_points: Vec<String>,
+    #[serde(flatten)]
+    pub aspects: AspectSettingsDto,
+}
+
+/// `POST /v1/progressions` in snapshot mode.
+#[derive(Debug, Clone, Serialize)]
+pub struct SnapshotResponse {
+    pub mode: &'static str,
+    pub method: &'static str,
+    /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
+    /// calendar dates of transits) lies outside the data files (1800-2400) and the library used
+    /// its analytical model.
+    pub ephemeris: &'static str,
+    pub settings: SnapshotSettingsDto,
+    pub natal: NatalDto,
+    /// Solar arc only: the arc added to every natal point, degrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solar_arc: Option<f64>,
+    pub positions: OrderedMap<ProgressedPositionDto>,
+    pub aspects: Vec<SnapshotAspectDto>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// The settings of a window.
+#[derive(Debug, Clone, Serialize)]
+pub struct WindowSettingsDto {
+    pub age_start: f64,
+    pub age_end: f64,
+    /// The cap on the scan step as given; `null`: each point's own step.
+    pub step_years: Option<f64>,
+    pub start: String,
+    pub end: String,
+    pub moving_points: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspect_frame: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transit_points: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspect_names: Option<Vec<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phases: Option<Vec<PhaseDto>>,
+}
+
+/// One exact aspect.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventDto {
+    pub moving_point: String,
+    pub natal_point: String,
+    pub aspect: &'static str,
+    pub angle: f64,
+    /// The arc from `natal_point` to `moving_point`: `+angle` or `-angle`.
+    pub arc: f64,
+    pub exact_at_years: f64,
+    /// The calendar date of the age, UTC to the second.
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub progressed_jd: f64,
+    pub moving_longitude: f64,
+    /// Degrees per day of the moving point's time (progressed days; calendar days for a
+    /// transiting body).
+    pub moving_speed: f64,
+    pub retrograde: bool,
+    /// The longitude of `natal_point` at that moment (natal, or progressed).
+    pub natal_longitude: f64,
+}
+
+/// A sign ingress.
+#[derive(Debug, Clone, Serialize)]
+pub struct IngressDto {
+    pub point: String,
+    pub sign: &'static str,
+    pub from_sign: &'static str,
+    pub exact_at_years: f64,
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub progressed_jd: f64,
+    pub longitude: f64,
+    pub retrograde: bool,
+}
+
+/// A station.
+#[derive(Debug, Clone, Serialize)]
+pub struct StationDto {
+    pub point: String,
+    /// `retrograde` (turns retrograde) or `direct`.
+    pub station: &'static str,
+    pub exact_at_years: f64,
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub progressed_jd: f64,
+    pub longitude: f64,
+}
+
+/// `POST /v1/progressions` in window mode.
+#[derive(Debug, Clone, Serialize)]
+pub struct WindowResponse {
+    pub mode: &'static str,
+    pub method: &'static str,
+    /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
+    /// calendar dates of transits) lies outside the data files (1800-2400) and the library used
+    /// its analytical model.
+    pub ephemeris: &'static str,
+    pub settings: WindowSettingsDto,
+    pub natal: NatalDto,
+    pub event_count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventDto>>,
+    /// `transit_progressed` only: whether the list stopped at `event_limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_limit: Option<usize>,
+    /// When truncated: every event up to this age is listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete_until_years: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete_until: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ingresses: Option<Vec<IngressDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stations: Option<Vec<StationDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis_ingresses: Option<Vec<IngressDto>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// Either response.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum ProgressionsResponse {
+    Snapshot(Box<SnapshotResponse>),
+    Window(Box<WindowResponse>),
+}
+
+impl From<ProgressionError> for CalcFailure {
+    fn from(error: ProgressionError) -> Self {
+        match error {
+            ProgressionError::Chart(e) => e.into(),
+            ProgressionError::Scan { .. } | ProgressionError::Solve { .. } => {
+                CalcFailure::Internal(error.to_string())
+            }
+            other => CalcFailure::Input(ApiInputError::new(other.to_string())),
+        }
+    }
+}
+
+/// The date of a Julian day as the API writes computed events.
+fn date_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
+    timestamp_of(jd).map(event_time).ok_or_else(|| {
+        CalcFailure::Input(ApiInputError::new(format!(
+            "Julian day {} is outside the years -9999..9999",
+            jd.0
+        )))
+    })
+}
+
+/// The natal points of a birth: sun..pluto, chiron, ascendant and mc. Chiron is left out, with
+/// a note, for a birth outside its data (1800–2400), so that historical charts still progress.
+fn natal_points(
+    eph: &Ephemeris,
+    birth: &ResolvedBirth,
+    notes: &mut Vec<String>,
+) -> Result<Vec<NatalPoint>, CalcFailure> {
+    let frame = Frame::GEOCENTRIC_TROPICAL;
+    let mut points = Vec::with_capacity(DEFAULT_MOVING_BODIES.len() + 2);
+    for body in DEFAULT_MOVING_BODIES {
+        match position(eph, birth.jd, body, &frame) {
+            Ok(p) => points.push(NatalPoint::new(body.name(), p.lon)),
+            Err(ChartError::NoData { .. }) if body == Body::Chiron => notes.push(
+                "chiron has no ephemeris data at the birth date (its data covers 1800-2400): it \
+                 is left out of the natal points"
+                    .to_owned(),
+            ),
+            Err(error) => return Err(error.into()),
+        }
+    }
+    // The ascendant and MC do not depend on the house system; equal houses exist everywhere.
+    let houses = eph.houses(
+        birth.jd,
+        birth.place.lat_deg,
+        birth.place.lon_deg,
+        HouseSystem::EQUAL,
+        Zodiac::Tropical,
+    )?;
+    for (axis, lon) in [
+        (Axis::Ascendant, houses.angles.ascendant.lon_deg),
+        (Axis::Mc, houses.angles.mc.lon_deg),
+    ] {
+        let lon = Longitude::new(lon)
+            .map_err(|e| CalcFailure::Internal(format!("natal {}: {e}", axis.name())))?;
+        points.push(NatalPoint::new(axis.name(), lon));
+    }
+    Ok(points)
+}
+
+fn natal_dto(input: &ProgressionsInput, points: &[NatalPoint]) -> Result<NatalDto, CalcFailure> {
+    let (source, resolved) = match &input.natal {
+        NatalInput::Birth(birth) => ("natal", Some(ResolvedTimeDto::new(birth))),
+        NatalInput::Positions { .. } => ("natal_positions", None),
+    };
+    let birth_jd = input.natal.birth_jd();
+    Ok(NatalDto {
+        source,
+        birth_jd: birth_jd.0,
+        birth_utc: date_of(birth_jd)?,
+        resolved,
+        points: OrderedMap(
+            points
+                .iter()
+                .map(|p| (p.name.clone(), p.lon.degrees()))
+                .collect(),
+        ),
+    })
+}
+
+fn position_dto(lon: Longitude, speed: f64, per_year: f64) -> ProgressedPositionDto {
+    ProgressedPositionDto {
+        longitude: lon.degrees(),
+        longitude_speed: speed,
+        motion_per_year: speed * per_year,
+        retrograde: speed < 0.0,
+        sign: lon.sign().name(),
+        sign_degree: lon.degree_in_sign(),
+    }
+}
+
+/// Computes the answer.
+///
+/// # Errors
+/// A point without data at a date (400), progressed angles at a polar latitude (400), or a
+/// failure of the search (500).
+pub fn compute(
+    eph: &Ephemeris,
+    input: &ProgressionsInput,
+) -> Result<ProgressionsResponse, CalcFailure> {
+    let mut notes = Vec::new();
+    let (points, place) = match &input.natal {
+        NatalInput::Birth(birth) => (natal_points(eph, birth, &mut notes)?, Some(birth.place)),
+        NatalInput::Positions { points, .. } => (points.clone(), None),
+    };
+    let progression = Progression {
+        method: input.method,
+        birth: input.natal.birth_jd(),
+        place,
+        natal: points,
+    };
+    let natal = natal_dto(input, &progression.natal)?;
+    let mut response = match &input.mode {
+        Mode::Snapshot { age_years, .. } => {
+            compute_snapshot(eph, input, &progression, *age_years, natal)
+                .map(|r| ProgressionsResponse::Snapshot(Box::new(r)))
+        }
+        Mode::Aspects {
+            age_start,
+            age_end,
+            step_years,
+            frame,
+        } => compute_aspects(
+            eph,
+            input,
+            &progression,
+            (*age_start, *age_end, *step_years),
+            *frame,
+            natal,
+        )
+        .map(|r| ProgressionsResponse::Window(Box::new(r))),
+        Mode::Phases {
+            age_start,
+            age_end,
+            step_years,
+            phases,
+        } => compute_phases(
+            eph,
+            input,
+            &progression,
+            (*age_start, *age_end, *step_years),
+            phases,
+            natal,
+        )
+        .map(|r| ProgressionsResponse::Window(Box::new(r))),
+    }?;
+    // The data files cover a span of dates: the earliest and the latest date used tell.
+    let (last_progressed, last_calendar) = match &input.mode {
+        Mode::Snapshot { age_years, .. } => (*age_years, *age_years),
+        Mode::Aspects {
+            age_end,
+            frame: AspectFrameDto::TransitProgressed,
+            ..
+        } => (*age_end, *age_end),
+        Mode::Aspects { age_end, .. } | Mode::Phases { age_end, .. } => (*age_end, 0.0),
+    };
+    let dates = [
+        progression.birth,
+        input
+            .method
+            .progressed_jd(progression.birth, last_progressed),
+        calendar_jd(progression.birth, last_calendar),
+    ];
+    let mut source = EphemerisSource::Swiss;
+    for jd in dates {
+        if position(eph, jd, Body::Sun, &Frame::GEOCENTRIC_TROPICAL)?.source
+            == EphemerisSource::Moshier
+        {
+            source = EphemerisSource::Moshier;
+        }
+    }
+    match &mut response {
+        ProgressionsResponse::Snapshot(r) => r.ephemeris = ephemeris_name(source),
+        ProgressionsResponse::Window(r) => r.ephemeris = ephemeris_name(source),
+    }
+    if !notes.is_empty() {
+        let response_notes = match &mut response {
+            ProgressionsResponse::Snapshot(r) => &mut r.notes,
+            ProgressionsResponse::Window(r) => &mut r.notes,
+        };
+        notes.append(response_notes);
+        *response_notes = notes;
+    }
+    Ok(response)
+}
+
+fn compute_snapshot(
+    eph: &Ephemeris,
+    input: &ProgressionsInput,
+    progression: &Progression,
+    age_years: f64,
+    natal: NatalDto,
+) -> Result<SnapshotResponse, CalcFailure> {
+    let method = input.method;
+    let mut notes = Vec::new();
+    // Besides the moving points: the progressed angles (secondary, with the birth place) and,
+    // for solar arc, every natal point directed.
+    let mut points = input.moving.clone();
+    let mut extra_natal: Vec<&NatalPoint> = Vec::new();
+    match method {
+        ProgressionMethod::Secondary if progression.place.is_some() => {
+            let explicit = points.iter().any(|p| matches!(p, MovingPoint::Angle(_)));
+            match progression.natal_axes(eph, "progressed angles") {
+                Ok(_) => {
+                    for axis in Axis::ALL {
+                        if !points.contains(&MovingPoint::Angle(axis)) {
+                            points.push(MovingPoint::Angle(axis));
+                        }
+                    }
+                }
+                Err(ProgressionError::PolarLatitude { .. }) if !explicit => {
+                    notes.push(
+                        "the progressed ascendant and MC are left out: they are undefined inside the polar circles"
+                            .to_owned(),
+                    );
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        ProgressionMethod::SolarArc => {
+            for p in &progression.natal {
+                let point = Axis::parse(&p.name)
+                    .map(MovingPoint::Angle)
+                    .or_else(|| Body::parse(&p.name).ok().map(MovingPoint::Body));
+                match point {
+                    Some(point) if !points.contains(&point) => points.push(point),
+                    Some(_) => {}
+                    None => extra_natal.push(p),
+                }
+            }
+        }
+        _ => {}
+    }
+    let snap: Snapshot = snapshot(eph, progression, age_years, &points)?;
+    let per_year = method.progressed_days_per_year();
+    let mut positions: Vec<(String, ProgressedPositionDto)> = snap
+        .positions
+        .iter()
+        .map(|p: &ProgressedPosition| {
+            (
+                p.point.name(),
+                position_dto(p.lon, p.speed_deg_per_day, per_year),
+            )
+        })
+        .collect();
+    if let Some(arc) = snap.solar_arc {
+        for p in extra_natal {
+            let lon = Longitude::new(p.lon.degrees() + arc.arc_deg)
+                .map_err(|e| CalcFailure::Internal(format!("directed {}: {e}", p.name)))?;
+            positions.push((
+                p.name.clone(),
+                position_dto(lon, arc.speed_deg_per_day, per_year),
+            ));
+        }
+    }
+    let report = snapshot_aspects(&snap, &progression.natal, &input.aspects)?;
+    Ok(SnapshotResponse {
+        mode: "snapshot",
+        method: method.name(),
+        ephemeris: "swiss",
+        settings: SnapshotSettingsDto {
+            age_years,
+            at: date_of(snap.calendar_jd)?,
+            at_jd: snap.calendar_jd.0,
+            progressed_jd: snap.progressed_jd.0,
+            progressed_datetime: date_of(snap.progressed_jd)?,
+            moving_points: input.moving.iter().map(|p| p.name()).collect(),
+            aspects: AspectSettingsDto::new(&input.aspects, "cross"),
+        },
+        natal,
+        solar_arc: snap.solar_arc.map(|a| a.arc_deg),
+        positions: OrderedMap(positions),
+        aspects: report
+            .aspects
+            .iter()
+            .map(|hit| SnapshotAspectDto {
+                moving_point: hit.first.clone(),
+                natal_point: hit.second.clone(),
+                aspect: hit.aspect.name(),
+                angle: hit.angle_deg,
+                orb: hit.orb_deg,
+                allowed_orb: hit.allowed_orb_deg,
+                applying: hit.applying,
+                exact_in_years: hit.exact_in_days,
+            })
+            .collect(),
+        notes,
+    })
+}
+
+fn window_settings(
+    input: &ProgressionsInput,
+    progression: &Progression,
+    (age_start, age_end, step_years): (f64, f64, Option<f64>),
+) -> Result<WindowSettingsDto, CalcFailure> {
+    Ok(WindowSettingsDto {
+        age_start,
+        age_end,
+        step_years,
+        start: date_of(calendar_jd(progression.birth, age_start))?,
+        end: date_of(calendar_jd(progression.birth, age_end))?,
+        moving_points: input.moving.iter().map(|p| p.name()).collect(),
+        aspect_frame: None,
+        transit_points: None,
+        aspect_names: None,
+        phases: None,
+    })
+}
+
+fn event_dto(e: &ProgressionEvent) -> Result<EventDto, CalcFailure> {
+    Ok(EventDto {
+        moving_point: e.moving_point.clone(),
+        natal_point: e.natal_point.clone(),
+        aspect: e.aspect.name(),
+        angle: e.angle_deg,
+        arc: e.arc_deg,
+        exact_at_years: e.age_years,
+        exact_at: date_of(e.calendar_jd)?,
+        exact_at_jd: e.calendar_jd.0,
+        progressed_jd: e.progressed_jd.0,
+        moving_longitude: e.moving_lon.degrees(),
+        moving_speed: e.moving_speed_deg_per_day,
+        retrograde: e.retrograde,
+        natal_longitude: e.natal_lon.degrees(),
+    })
+}
+
+fn compute_aspects(
+    eph: &Ephemeris,
+    input: &ProgressionsInput,
+    progression: &Progression,
+    span: (f64, f64, Option<f64>),
+    frame: AspectFrameDto,
+    natal: NatalDto,
+) -> Result<WindowResponse, CalcFailure> {
+    let frame: AspectFrame = frame.into();
+    let transit_bodies: Vec<Body> = input
+        .moving
+        .iter()
+        .filter_map(|p| match p {
+            MovingPoint::Body(body) => Some(*body),
+            MovingPoint::Angle(_) => None,
+        })
+        .collect();
+    let window = AspectWindow {
+        frame,
+        moving: input.moving.clone(),
+        transit_bodies: transit_bodies.clone(),
+        aspects: input.aspects.clone(),
+        age_start_years: span.0,
+        age_end_years: span.1,
+        step_cap_years: span.2,
+        event_cap: TRANSIT_PROGRESSED_EVENT_CAP,
+    };
+    let AspectEvents { events, truncated } = aspect_events(eph, progression, &window)?;
+    let mut settings = window_settings(input, progression, span)?;
+    settings.aspect_frame = Some(frame.name());
+    settings.aspect_names = Some(input.aspects.aspects().iter().map(|a| a.name()).collect());
+    let is_transit = frame == AspectFrame::TransitProgressed;
+    if is_transit {
+        settings.transit_points = Some(
+            transit_bodies
+                .iter()
+                .map(|b| b.name().into_owned())
+                .collect(),
+        );
+    }
+    let mut notes = Vec::new();
+    let (complete_until_years, complete_until) = match truncated {
+        Some(t) => {
+            notes.push(format!(
+                "the list stopped at {} events: every event up to age {:.6} is listed, later ones are left out; narrow the window or the moving points for the rest",
+                t.cap, t.complete_until_years
+            ));
+            (
+                Some(t.complete_until_years),
+                Some(date_of(calendar_jd(
+                    progression.birth,
+                    t.complete_until_years,
+                ))?),
+            )
+        }
+        None => (None, None),
+    };
+    let events = events
+        .iter()
+        .map(event_dto)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(WindowResponse {
+        mode: "window",
+        method: input.method.name(),
+        ephemeris: "swiss",
+        settings,
+        natal,
+        event_count: events.len(),
+        events: Some(events),
+        truncated: is_transit.then_some(truncated.is_some()),
+        event_limit: is_transit.then_some(TRANSIT_PROGRESSED_EVENT_CAP),
+        complete_until_years,
+        complete_until,
+        ingresses: None,
+        stations: None,
+        axis_ingresses: None,
+        notes,
+    })
+}
+
+fn ingress_dto(i: &Ingress) -> Result<IngressDto, CalcFailure> {
+    Ok(IngressDto {
+        point: i.point.clone(),
+        sign: i.sign.name(),
+        from_sign: i.from_sign.name(),
+        exact_at_years: i.age_years,
+        exact_at: date_of(i.calendar_jd)?,
+        exact_at_jd: i.calendar_jd.0,
+        progressed_jd: i.progressed_jd.0,
+        longitude: i.lon.degrees(),
+        retrograde: i.retrograde,
+    })
+}
+
+fn station_dto(s: &Station) -> Result<StationDto, CalcFailure> {
+    Ok(StationDto {
+        point: s.point.clone(),
+        station: s.kind.name(),
+        exact_at_years: s.age_years,
+        exact_at: date_of(s.calendar_jd)?,
+        exact_at_jd: s.calendar_jd.0,
+        progressed_jd: s.progressed_jd.0,
+        longitude: s.lon.degrees(),
+    })
+}
+
+fn compute_phases(
+    eph: &Ephemeris,
+    input: &ProgressionsInput,
+    progression: &Progression,
+    span: (f64, f64, Option<f64>),
+    phases: &[PhaseDto],
+    natal: NatalDto,
+) -> Result<WindowResponse, CalcFailure> {
+    let selection = PhaseSelection {
+        ingress: phases.contains(&PhaseDto::Ingress),
+        station: phases.contains(&PhaseDto::Station),
+        axis: phases.contains(&PhaseDto::Axis),
+    };
+    let window = PhaseWindow {
+        moving: input.moving.clone(),
+        phases: selection,
+        age_start_years: span.0,
+        age_end_years: span.1,
+        step_cap_years: span.2,
+    };
+    let found: Phases = phase_events(eph, progression, &window)?;
+    let mut settings = window_settings(input, progression, span)?;
+    settings.phases = Some(phases.to_vec());
+    let ingresses = selection
+        .ingress
+        .then(|| {
+            found
+                .ingresses
+                .iter()
+                .map(ingress_dto)
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
+    let stations = selection
+        .station
+        .then(|| {
+            found
+                .stations
+                .iter()
+                .map(station_dto)
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
+    let axis_ingresses = selection
+        .axis
+        .then(|| {
+            found
+                .axis_ingresses
+                .iter()
+                .map(ingress_dto)
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .transpose()?;
+    let event_count = ingresses.as_ref().map_or(0, Vec::len)
+        + stations.as_ref().map_or(0, Vec::len)
+        + axis_ingresses.as_ref().map_or(0, Vec::len);
+    Ok(WindowResponse {
+        mode: "window",
+        method: input.method.name(),
+        ephemeris: "swiss",
+        settings,
+        natal,
+        event_count,
+        events: None,
+        truncated: None,
+        event_limit: None,
+        complete_until_years: None,
+        complete_until: None,
+        ingresses,
+        stations,
+        axis_ingresses,
+        notes: Vec::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(body: serde_json::Value) -> ProgressionsRequest {
+        serde_json::from_value(body).unwrap()
+    }
+
+    fn now() -> Timestamp {
+        "2024-06-01T00:00:00Z".parse().unwrap()
+    }
+
+    fn error(body: serde_json::Value) -> String {
+        request(body).validate(now()).unwrap_err().message
+    }
+
+    fn birth() -> serde_json::Value {
+        serde_json::json!({"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+                           "location": {"latitude": 52.52, "longitude": 13.405}})
+    }
+
+    #[test]
+    fn defaults_give_a_secondary_snapshot_now() {
+        let input = request(serde_json::json!({"natal": birth()}))
+            .validate(now())
+            .unwrap();
+        assert_eq!(input.method, ProgressionMethod::Secondary);
+        assert!(input.used_now());
+        assert_eq!(input.moving.len(), 11);
+        let Mode::Snapshot { age_years, .. } = input.mode else {
+            panic!("{:?}", input.mode)
+        };
+        assert!((age_years - 34.05).abs() < 0.01, "{age_years}");
+    }
+
+    #[test]
+    fn every_invalid_combination_names_its_field() {
+        let natal = birth();
+        let cases = [
+            (serde_json::json!({}), "natal (a birth) or natal_positions"),
+            (
+                serde_json::json!({"natal": natal, "natal_positions": {"sun": 1.0}, "birth_jd": 2.45e6}),
+                "alternatives",
+            ),
+            (
+                serde_json::json!({"natal_positions": {"sun": 1.0}}),
+                "birth_jd is required",
+            ),
+            (
+                serde_json::json!({"natal": natal, "birth_jd": 2_450_000.0}),
+                "birth_jd is only used",
+            ),
+            (
+                serde_json::json!({"natal_positions": {"sun": 1.0}, "birth_jd": 100.0}),
+                "birth_jd must be between",
+            ),
+            (
+                serde_json::json!({"natal_positions": {}, "birth_jd": 2_450_000.0}),
+                "natal_positions must name",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_years": 130}),
+                "age_years must be between 0 and 120",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_years": 3, "at": "2000-01-01T00:00:00Z"}),
+                "age_years and at",
+            ),
+            (
+                serde_json::json!({"natal": natal, "at": "1980-01-01T00:00:00Z"}),
+                "at must fall between",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_years": 3, "age_start": 1, "age_end": 2}),
+                "alternatives",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_start": 1}),
+                "age_end is required",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_start": 5, "age_end": 5}),
+                "age_end must be after age_start",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_start": 0, "age_end": 121}),
+                "age_end must be between 0 and 120",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_years": 3, "step_years": 0.1}),
+                "step_years is only used in window mode",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_years": 3, "phases": ["ingress"]}),
+                "phases is only used in window mode",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_years": 3, "aspect_frame": "progressed_natal"}),
+                "aspect_frame is only used",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_start": 0, "age_end": 90, "step_years": 0.0001}),
+                "step_years must be between",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_start": 0, "age_end": 90, "step_years": 0.001}),
+                "at most 20000",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_start": 0, "age_end": 9, "phases": []}),
+                "phases must name",
+            ),
+            (
+                serde_json::json!({"natal": natal, "age_start": 0, "age_end": 9, "phases": ["ingress"], "aspect_frame": "progressed_natal"}),
+                "aspect_frame is not used with phases",
+            ),
+            (
+                serde_json::json!({"natal": natal, "method": "tertiary", "age_start": 0, "age_end": 9, "phases": ["axis"]}),
+                "axis (progressed ascendant and MC ingresses) needs method secondary",
+            ),
+            (
+                serde_json::json!({"natal_positions": {"sun": 1.0}, "birth_jd": 2_450_000.0, "age_start": 0, "age_end": 9, "phases": ["axis"]}),
+                "axis needs the birth place",
+            ),
+            (
+                serde_json::json!({"natal": natal, "method": "solar_arc", "age_start": 0, "age_end": 9, "phases": ["station"]}),
+                "station is not defined for method solar_arc",
+            ),
+            (
+                serde_json::json!({"natal": natal, "method": "solar_arc", "age_start": 0, "age_end": 9, "aspect_frame": "progressed_progressed"}),
+                "progressed_progressed is not defined",
+            ),
+            (
+                serde_json::json!({"natal": natal, "moving_points": []}),
+                "moving_points must name",
+            ),
+            (
+                serde_json::json!({"natal": natal, "moving_points": ["sun", "vulcan"]}),
+                "moving_points[1]: unknown body",
+            ),
+            (
+                serde_json::json!({"natal": natal, "method": "minor", "moving_points": ["mc"]}),
+                "moving_points[0] `mc` progresses only",
+            ),
+            (
+                serde_json::json!({"natal_positions": {"sun": 1.0}, "birth_jd": 2_450_000.0, "moving_points": ["ascendant"]}),
+                "needs the birth place",
+            ),
+            (
+                serde_json::json!({"natal_positions": {"sun": 1.0}, "birth_jd": 2_450_000.0, "method": "solar_arc", "moving_points": ["mc"]}),
+                "add it to natal_positions",
+            ),
+        ];
+        for (body, expected) in cases {
+            let message = error(body.clone());
+            assert!(message.contains(expected), "{body}: {message}");
+        }
+    }
+
+    #[test]
+    fn natal_positions_keep_catalogue_order() {
+        let input = request(serde_json::json!({
+            "natal_positions": {"mc": 10.0, "zeta": 1.0, "moon": 2.0, "sun": 3.0, "ascendant": 4.0},
+            "birth_jd": 2_450_000.0, "age_years": 10
+        }))
+        .validate(now())
+        .unwrap();
+        let NatalInput::Positions { points, .. } = input.natal else {
+            panic!()
+        };
+        let names: Vec<&str> = points.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["sun", "moon", "ascendant", "mc", "zeta"]);
+    }
+}
