@@ -14,6 +14,7 @@ pub mod error;
 pub mod planets;
 pub mod progressions;
 pub mod radix;
+pub mod returns;
 pub mod transits;
 
 pub use error::{ApiInputError, CalcFailure};

@@ -326,9 +326,68 @@ pub fn compute(
     request: &RadixRequest,
     input: &RadixInput,
 ) -> Result<RadixResponse, CalcFailure> {
-    let chart = compute_chart(eph, &input.chart)?;
+    let content = chart_content(
+        eph,
+        &input.chart,
+        &input.parts,
+        &input.aspects,
+        input.include_axes,
+    )?;
+    let birth = &request.birth;
+    Ok(RadixResponse {
+        input: RadixInputEcho {
+            datetime: birth.datetime.clone(),
+            timezone: birth.timezone.clone(),
+            location: LocationEcho {
+                latitude: input.birth.place.lat_deg,
+                longitude: input.birth.place.lon_deg,
+                altitude: input.birth.place.alt_m,
+            },
+            house_system: input.house_system.name,
+            frame: FrameDto::new(&input.chart.frame),
+            resolved: ResolvedTimeDto::new(&input.birth),
+        },
+        ephemeris: content.ephemeris,
+        planets: content.planets,
+        houses: content.houses,
+        angles: content.angles,
+        house_system_used: content.house_system_used,
+        house_system_note: content.house_system_note,
+        aspects: content.aspects,
+        houses_omitted_reason: content.houses_omitted_reason,
+    })
+}
+
+/// What a chart shows, as radix shows it: also the return charts of `/v1/returns`.
+#[derive(Debug, Clone)]
+pub struct ChartContent {
+    /// `swiss`, or `moshier` when a body fell back to the analytical model.
+    pub ephemeris: &'static str,
+    pub planets: Option<OrderedMap<RadixPlanetDto>>,
+    pub houses: Option<OrderedMap<f64>>,
+    pub angles: Option<AnglesDto>,
+    pub house_system_used: Option<&'static str>,
+    pub house_system_note: Option<String>,
+    pub aspects: Option<AspectListDto>,
+    pub houses_omitted_reason: Option<&'static str>,
+}
+
+/// Computes a chart and the parts asked for: the bodies with their houses, the cusps and
+/// angles, the aspects among the bodies (and the ascendant and MC with `include_axes`, when the
+/// chart has houses).
+///
+/// # Errors
+/// A body without data at the date, or a frame the library rejects.
+pub fn chart_content(
+    eph: &Ephemeris,
+    chart_input: &ChartInput,
+    parts: &[RadixPart],
+    aspect_config: &AspectConfig,
+    include_axes: bool,
+) -> Result<ChartContent, CalcFailure> {
+    let chart = compute_chart(eph, chart_input)?;
     let houses = chart.houses.as_ref();
-    let wants = |part| input.parts.contains(&part);
+    let wants = |part| parts.contains(&part);
 
     let planets = wants(RadixPart::Planets).then(|| {
         OrderedMap(
@@ -349,7 +408,7 @@ pub fn compute(
                 p.lon_speed_deg_per_day,
             )?);
         }
-        if let (true, Some(h)) = (input.include_axes, houses) {
+        if let (true, Some(h)) = (include_axes, houses) {
             points.push(aspect_point(
                 "ascendant",
                 h.angles.ascendant.lon_deg,
@@ -361,25 +420,12 @@ pub fn compute(
                 h.angles.mc.speed_deg_per_day,
             )?);
         }
-        let report = find_within(&points, &input.aspects);
-        Some(AspectListDto::new(&input.aspects, "within", &report))
+        let report = find_within(&points, aspect_config);
+        Some(AspectListDto::new(aspect_config, "within", &report))
     } else {
         None
     };
-    let birth = &request.birth;
-    Ok(RadixResponse {
-        input: RadixInputEcho {
-            datetime: birth.datetime.clone(),
-            timezone: birth.timezone.clone(),
-            location: LocationEcho {
-                latitude: input.birth.place.lat_deg,
-                longitude: input.birth.place.lon_deg,
-                altitude: input.birth.place.alt_m,
-            },
-            house_system: input.house_system.name,
-            frame: FrameDto::new(&input.chart.frame),
-            resolved: ResolvedTimeDto::new(&input.birth),
-        },
+    Ok(ChartContent {
         ephemeris: ephemeris_name(chart.ephemeris_source()),
         planets,
         houses: shown_houses.map(|h| {

@@ -13,6 +13,7 @@ pub(crate) mod me;
 pub(crate) mod planets;
 pub(crate) mod progressions;
 pub(crate) mod radix;
+pub(crate) mod returns;
 pub(crate) mod transits;
 
 /// The deterministic calculation endpoints: authenticated, rate-limited and HTTP-cached.
@@ -21,6 +22,8 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/planets", get(planets::planets))
         .route("/v1/aspects", post(aspects::aspects))
         .route("/v1/radix", post(radix::radix))
+        .route("/v1/returns", post(returns::returns))
+        .route("/v1/mercury-return", post(returns::mercury_return))
         .route("/v1/transits", post(transits::transits))
         .route("/v1/ephemeris", post(ephemeris::ephemeris))
         .route("/v1/progressions", post(progressions::progressions))

@@ -10,4 +10,5 @@ mod cli;
 mod ephemeris;
 mod progressions;
 mod rate_limits;
+mod returns;
 mod transits;

@@ -1,0 +1,868 @@
+//! `POST /v1/returns` and `POST /v1/mercury-return`: the next times a body comes back to its
+//! natal longitude (plus an optional target angle), each with the return chart.
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `natal` | the birth, `{datetime, timezone, location, lmt?, ambiguous_time?}` as for radix: the service computes each planet's natal longitude |
+//! | `natal_positions` | instead of `natal`: point name to ecliptic longitude in degrees (`{"sun": 54.4}`); must hold every planet asked for (other names are ignored); longitudes are reduced to `[0, 360)` |
+//! | `planet` | a body name or an array of them, from [`RETURN_BODIES`] (`mean_lilith` is accepted for `mean_apogee`); required by `/v1/returns`; `/v1/mercury-return` fixes it to `mercury` (leave it out, or say `mercury`) |
+//! | `target_angle` | degrees added to the natal longitude, 0..360 (360 is 0); default 0 (the return); 180 the demi-return, 90 and 270 the quarter returns |
+//! | `from` | the search start, ISO 8601 with `Z` or an offset; default now (then the answer is not cacheable: `Cache-Control: no-store`) |
+//! | `count` | returns per planet, 1..[`MAX_RETURNS`]; default 1 |
+//! | `location` | `{latitude, longitude, altitude?}`: the place of the return charts; default the birth place of `natal`; required with `natal_positions` when a chart is asked for |
+//! | `include` | a subset of `chart` (the planets of the return chart), `houses` (cusps and angles), `aspects`; default all three. `crossings` is additive and not in the default: it lists every crossing of each return's cluster. `[]` or `["crossings"]` give the times only, without a chart |
+//! | `house_system` | default `koch`, names as for radix |
+//! | `aspects` | `{orbs, aspect_types, aspects, include_axes}` as radix's `options.aspects`; default the major aspects with the `classic` orbs, AC and MC included |
+//!
+//! Exactly one of `natal` and `natal_positions`, or the request is a 400. The body of
+//! `/v1/mercury-return` may be left out as a whole (the interface spec says so), but a return
+//! needs a natal longitude: without `natal` or `natal_positions` the answer is a 400 that says
+//! so. Longitudes are geocentric, tropical and apparent.
+//!
+//! # What a return is
+//!
+//! The body passes the target longitude (the natal longitude plus `target_angle`). A planet that
+//! loops over the target (direct, retrograde, direct; up to five passes for the outer planets)
+//! makes one return of those passes, a cluster; the return's time is the cluster's **last direct
+//! crossing**. The returns are the first `count` whose time is at or after `from`; a return in
+//! progress at `from` counts when its last direct pass is still ahead, and `crossings` then also
+//! lists its passes before `from`. The mean node always moves backward: its returns are its
+//! (retrograde) crossings, `retrograde_at_exact` is `true`. The definitions in full:
+//! [`orrery_astro::techniques::returns`].
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "settings": {
+//!     "planets": ["sun"], "from": "2024-01-01T00:00:00Z", "from_source": "request",
+//!     "count": 1, "target_angle": 0.0, "include": ["chart", "houses", "aspects"],
+//!     "house_system": "koch", "location": {"latitude": 52.52, "longitude": 13.405, "altitude": 0.0}
+//!   },
+//!   "natal": {
+//!     "source": "natal",
+//!     "resolved": {"utc": "1990-05-15T12:30:00Z", "julian_day_ut": 2448027.02, …},
+//!     "longitudes": {"sun": 54.42}
+//!   },
+//!   "returns": {
+//!     "sun": [
+//!       {
+//!         "planet": "sun", "natal_longitude": 54.42, "target_longitude": 54.42,
+//!         "exact_at": "2024-05-15T02:47:12Z", "exact_at_jd": 2460445.616, "longitude_speed": 0.96,
+//!         "retrograde_at_exact": false, "ephemeris": "swiss",
+//!         "chart": {
+//!           "ephemeris": "swiss", "house_system_used": "koch",
+//!           "planets": {"sun": {"longitude": 54.42, …, "house": 9}, …},
+//!           "houses": {"1": 171.2, …, "12": 150.3},
+//!           "angles": {"ascendant": {…}, "mc": {…}, …},
+//!           "aspects": {"settings": {…}, "total_strength": 6.1, "list": […]}
+//!         },
+//!         "crossings": [{"exact_at": "2024-05-15T02:47:12Z", "exact_at_jd": 2460445.616, "direction": "direct"}]
+//!       }
+//!     ]
+//!   }
+//! }
+//! ```
+//!
+//! * `settings.from` is the search start in UTC, `from_source` `request` or `now`.
+//!   `location` and `house_system` are there when a chart is computed.
+//! * `natal.source` is `natal` (then `resolved` echoes the birth instant as every chart does)
+//!   or `natal_positions`; `longitudes` are the natal longitudes used.
+//! * `returns` has one array per planet, in the request's order, each sorted by time.
+//!   `exact_at` is UTC to the second, `exact_at_jd` the Julian day (UT) of the solved instant
+//!   (within half a second of the exact time), `longitude_speed` the body's speed there in
+//!   degrees per day, `retrograde_at_exact` when it is negative. `ephemeris` is `swiss`, or
+//!   `moshier` where the library fell back to its analytical model (the planets after 2400);
+//!   beyond that model's years (3000) a return is a 400 that says so.
+//! * `chart` (with `chart`, `houses` or `aspects` in `include`) is the chart at `exact_at_jd`
+//!   and `location`: `planets` (radix's shape, with the house of each body), `houses` and
+//!   `angles`, `aspects` (radix's list), `ephemeris`, `house_system_used` (and
+//!   `house_system_note` where a quadrant system falls back to Porphyry at polar latitudes).
+//! * `crossings` (with `crossings` in `include`): every pass of the cluster in time order, with
+//!   `direction` `direct` or `retrograde`; a body that does not loop over the target has one.
+//!
+//! # Errors
+//!
+//! Validation errors name the field and the rule (`count must be between 1 and 50 (got 0)`,
+//! `planet[1] must be one of sun, moon, … (got "true_node")`). A body without ephemeris data for
+//! the dates (Chiron and the asteroids outside 1800–2400, any body after 3000) is a 400 naming
+//! it and the date. Return charts hold radix's default bodies, Chiron among them, so a chart
+//! outside 1800–2400 is such a 400 too: ask for the times alone there (`include: []`). A failure
+//! of the search itself is a 500.
+
+use std::collections::BTreeMap;
+
+use jiff::Timestamp;
+use orrery_astro::angle::Longitude;
+use orrery_astro::aspects::{AspectConfig, OrbPreset};
+use orrery_astro::body::Body;
+use orrery_astro::chart::{ChartInput, Frame, Zodiac, position};
+use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::techniques::returns::{
+    CrossingDirection, MAX_RETURNS, RETURN_BODIES, Return, ReturnError, ReturnSearch, find_returns,
+    return_body_names,
+};
+use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
+use orrery_ephem::{Ephemeris, Observer};
+use serde::{Deserialize, Serialize};
+
+use crate::aspect_options::{AspectListDto, AspectOptionsDto};
+use crate::common::{
+    BirthDto, LocationDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time,
+    in_range, parse_instant,
+};
+use crate::error::{ApiInputError, CalcFailure};
+use crate::radix::{
+    AnglesDto, DEFAULT_BODIES, LocationEcho, RadixAspectsDto, RadixPart, RadixPlanetDto,
+    chart_content,
+};
+
+/// What a returns response contains besides the times.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ReturnPart {
+    /// The planets of the return chart.
+    Chart,
+    /// The cusps and angles of the return chart.
+    Houses,
+    /// The aspects of the return chart.
+    Aspects,
+    /// Every crossing of each return's cluster (not in the default).
+    Crossings,
+}
+
+/// The default `include`: the whole chart, no crossings.
+pub const DEFAULT_PARTS: [ReturnPart; 3] =
+    [ReturnPart::Chart, ReturnPart::Houses, ReturnPart::Aspects];
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnsRequest {
+    /// The birth: the service computes the natal longitudes.
+    #[serde(default)]
+    pub natal: Option<BirthDto>,
+    /// Or the natal longitudes by point name.
+    #[serde(default)]
+    pub natal_positions: Option<BTreeMap<String, f64>>,
+    /// A body name, or an array of them.
+    #[serde(default)]
+    pub planet: Option<serde_json::Value>,
+    #[serde(default)]
+    pub target_angle: Option<f64>,
+    /// The search start; default now.
+    #[serde(default)]
+    pub from: Option<String>,
+    #[serde(default)]
+    pub count: Option<i64>,
+    /// The return chart's place; default the birth place.
+    #[serde(default)]
+    pub location: Option<LocationDto>,
+    #[serde(default)]
+    pub include: Option<Vec<ReturnPart>>,
+    #[serde(default)]
+    pub house_system: Option<String>,
+    #[serde(default)]
+    pub aspects: Option<RadixAspectsDto>,
+}
+
+/// Where the natal longitudes come from.
+#[derive(Debug, Clone)]
+pub enum ReturnsNatal {
+    /// The birth: the longitudes are computed.
+    Birth(ResolvedBirth),
+    /// Given, one per planet asked for.
+    Positions(Vec<(Body, Longitude)>),
+}
+
+/// A validated returns request.
+#[derive(Debug, Clone)]
+pub struct ReturnsInput {
+    pub bodies: Vec<Body>,
+    pub natal: ReturnsNatal,
+    pub target_angle_deg: f64,
+    pub from: Timestamp,
+    /// `from` was left out and is the current time: the answer is not cacheable.
+    pub used_now: bool,
+    pub count: usize,
+    pub parts: Vec<ReturnPart>,
+    /// The return charts' place and settings, when a chart is asked for.
+    pub chart: Option<ReturnChartSettings>,
+}
+
+/// How the return charts are computed.
+#[derive(Debug, Clone)]
+pub struct ReturnChartSettings {
+    pub place: Observer,
+    pub house_system: HouseSystemName,
+    pub aspects: AspectConfig,
+    pub include_axes: bool,
+}
+
+/// Which endpoint a request came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReturnsEndpoint {
+    /// `/v1/returns`: `planet` is required.
+    Returns,
+    /// `/v1/mercury-return`: the planet is fixed to Mercury.
+    MercuryReturn,
+}
+
+impl ReturnsRequest {
+    /// Validates the request; `now` is the search start when `from` is left out.
+    ///
+    /// # Errors
+    /// Every field that breaks its rule, named with its path.
+    pub fn validate(
+        &self,
+        now: Timestamp,
+        endpoint: ReturnsEndpoint,
+    ) -> Result<ReturnsInput, ApiInputError> {
+        let bodies = match endpoint {
+            ReturnsEndpoint::MercuryReturn => fixed_planet(self.planet.as_ref(), Body::Mercury)?,
+            ReturnsEndpoint::Returns => planets(self.planet.as_ref())?,
+        };
+        let natal = self.natal_source(&bodies)?;
+        let target_angle_deg = match self.target_angle {
+            // 360 is the same point as 0.
+            Some(deg) => in_range("target_angle", deg, 0.0, 360.0)?.rem_euclid(360.0),
+            None => 0.0,
+        };
+        let (from, used_now) = match &self.from {
+            Some(text) => (parse_instant("from", text)?, false),
+            None => (now, true),
+        };
+        let count = match self.count {
+            None => 1,
+            Some(n) => usize::try_from(n)
+                .ok()
+                .filter(|n| (1..=MAX_RETURNS).contains(n))
+                .ok_or_else(|| {
+                    ApiInputError::field(
+                        "count",
+                        format!("must be between 1 and {MAX_RETURNS} (got {n})"),
+                    )
+                })?,
+        };
+        let mut parts: Vec<ReturnPart> = Vec::with_capacity(4);
+        for &part in self.include.as_deref().unwrap_or(&DEFAULT_PARTS) {
+            if !parts.contains(&part) {
+                parts.push(part);
+            }
+        }
+        let house_system = HouseSystemName::parse(self.house_system.as_deref().unwrap_or("koch"))
+            .map_err(|e| ApiInputError::unknown_name("house_system", &e))?;
+        let aspect_dto = self.aspects.clone().unwrap_or_default();
+        let aspects = AspectOptionsDto {
+            aspect_types: aspect_dto.aspect_types,
+            aspects: aspect_dto.aspects,
+            orbs: aspect_dto.orbs,
+        }
+        .to_config("aspects.", OrbPreset::Classic)?;
+        let place = match (&self.location, &natal) {
+            (Some(location), _) => Some(location.to_observer("location")?),
+            (None, ReturnsNatal::Birth(birth)) => Some(birth.place),
+            (None, ReturnsNatal::Positions(_)) => None,
+        };
+        let wants_chart = parts.iter().any(|p| *p != ReturnPart::Crossings);
+        let chart = if wants_chart {
+            let place = place.ok_or_else(|| {
+                ApiInputError::field(
+                    "location",
+                    "is required with natal_positions: the place of the return charts \
+                     (or leave chart, houses and aspects out of include)",
+                )
+            })?;
+            Some(ReturnChartSettings {
+                place,
+                house_system,
+                aspects,
+                include_axes: aspect_dto.include_axes.unwrap_or(true),
+            })
+        } else {
+            None
+        };
+        Ok(ReturnsInput {
+            bodies,
+            natal,
+            target_angle_deg,
+            from,
+            used_now,
+            count,
+            parts,
+            chart,
+        })
+    }
+
+    fn natal_source(&self, bodies: &[Body]) -> Result<ReturnsNatal, ApiInputError> {
+        match (&self.natal, &self.natal_positions) {
+            (Some(_), Some(_)) => Err(ApiInputError::new(
+                "give either natal (the birth) or natal_positions (the natal longitudes), not both",
+            )),
+            (None, None) => Err(ApiInputError::new(
+                "natal or natal_positions is required: a return needs the natal longitude of each \
+                 planet, from the birth {datetime, timezone, location} or given by name \
+                 ({\"sun\": 54.4, …})",
+            )),
+            (Some(birth), None) => Ok(ReturnsNatal::Birth(birth.resolve("natal")?)),
+            (None, Some(map)) => {
+                for (name, &lon_deg) in map {
+                    if !lon_deg.is_finite() {
+                        return Err(ApiInputError::field(
+                            &format!("natal_positions.{name}"),
+                            format!("must be a finite longitude in degrees (got {lon_deg})"),
+                        ));
+                    }
+                }
+                bodies
+                    .iter()
+                    .map(|&body| {
+                        let name = body.name();
+                        let lon_deg = map.get(name.as_ref()).copied().ok_or_else(|| {
+                            ApiInputError::field(
+                                &format!("natal_positions.{name}"),
+                                format!(
+                                    "is required: the natal longitude of {name}, a planet asked \
+                                     for"
+                                ),
+                            )
+                        })?;
+                        let lon = Longitude::new(lon_deg).map_err(|_| {
+                            ApiInputError::field(
+                                &format!("natal_positions.{name}"),
+                                format!("must be a finite longitude in degrees (got {lon_deg})"),
+                            )
+                        })?;
+                        Ok((body, lon))
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .map(ReturnsNatal::Positions)
+            }
+        }
+    }
+}
+
+fn return_body(field: &str, value: &serde_json::Value) -> Result<Body, ApiInputError> {
+    let rule = || {
+        format!(
+            "must be one of {} (got {value})",
+            return_body_names().join(", ")
+        )
+    };
+    let name = value
+        .as_str()
+        .ok_or_else(|| ApiInputError::field(field, rule()))?;
+    Body::parse(name)
+        .ok()
+        .filter(|body| RETURN_BODIES.contains(body))
+        .ok_or_else(|| ApiInputError::field(field, rule()))
+}
+
+fn planets(value: Option<&serde_json::Value>) -> Result<Vec<Body>, ApiInputError> {
+    let value = value.ok_or_else(|| {
+        ApiInputError::field(
+            "planet",
+            format!(
+                "is required: a body name or an array of them, from {}",
+                return_body_names().join(", ")
+            ),
+        )
+    })?;
+    match value {
+        serde_json::Value::Array(items) => {
+            if items.is_empty() {
+                return Err(ApiInputError::field(
+                    "planet",
+                    "must name at least one body",
+                ));
+            }
+            let mut bodies = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                let body = return_body(&format!("planet[{i}]"), item)?;
+                if !bodies.contains(&body) {
+                    bodies.push(body);
+                }
+            }
+            Ok(bodies)
+        }
+        single => Ok(vec![return_body("planet", single)?]),
+    }
+}
+
+/// The planet of an alias endpoint: `planet` may be left out or name that planet.
+fn fixed_planet(
+    value: Option<&serde_json::Value>,
+    fixed: Body,
+) -> Result<Vec<Body>, ApiInputError> {
+    let Some(value) = value else {
+        return Ok(vec![fixed]);
+    };
+    match planets(Some(value)) {
+        Ok(bodies) if bodies == [fixed] => Ok(bodies),
+        _ => Err(ApiInputError::field(
+            "planet",
+            format!(
+                "is fixed to {name} on this endpoint: leave it out or give \"{name}\" (got {value}); \
+                 /v1/returns takes any planet",
+                name = fixed.name()
+            ),
+        )),
+    }
+}
+
+/// The search settings echoed.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReturnsSettingsDto {
+    pub planets: Vec<String>,
+    /// The search start, UTC.
+    pub from: String,
+    /// `request`, or `now` when `from` was left out.
+    pub from_source: &'static str,
+    pub count: usize,
+    pub target_angle: f64,
+    pub include: Vec<ReturnPart>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house_system: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<LocationEcho>,
+}
+
+/// Where the natal longitudes came from.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReturnsNatalDto {
+    /// `natal` or `natal_positions`.
+    pub source: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<ResolvedTimeDto>,
+    /// The natal longitude of each planet, degrees.
+    pub longitudes: OrderedMap<f64>,
+}
+
+/// The chart at a return.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReturnChartDto {
+    /// `swiss`, or `moshier` outside the data files' years.
+    pub ephemeris: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub planets: Option<OrderedMap<RadixPlanetDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub houses: Option<OrderedMap<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub angles: Option<AnglesDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house_system_used: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house_system_note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspects: Option<AspectListDto>,
+}
+
+/// One pass over the target.
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossingDto {
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    /// `direct` or `retrograde`.
+    pub direction: &'static str,
+}
+
+/// One return.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReturnDto {
+    pub planet: String,
+    pub natal_longitude: f64,
+    /// The natal longitude plus the target angle.
+    pub target_longitude: f64,
+    /// The cluster's last direct crossing, UTC to the second.
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    /// Degrees per day at `exact_at`.
+    pub longitude_speed: f64,
+    pub retrograde_at_exact: bool,
+    /// `swiss`, or `moshier` where the library fell back to its analytical model (outside the
+    /// data files' years).
+    pub ephemeris: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chart: Option<ReturnChartDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crossings: Option<Vec<CrossingDto>>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ReturnsResponse {
+    pub settings: ReturnsSettingsDto,
+    pub natal: ReturnsNatalDto,
+    /// Keyed by planet, in the request's order.
+    pub returns: OrderedMap<Vec<ReturnDto>>,
+}
+
+fn search_failure(error: ReturnError) -> CalcFailure {
+    match error {
+        ReturnError::Chart(e) => e.into(),
+        ReturnError::Body { .. }
+        | ReturnError::Count { .. }
+        | ReturnError::TargetAngle { .. }
+        | ReturnError::From { .. } => CalcFailure::Input(ApiInputError::new(error.to_string())),
+        ReturnError::Scan { .. } | ReturnError::Solve { .. } | ReturnError::NotFound { .. } => {
+            CalcFailure::Internal(error.to_string())
+        }
+    }
+}
+
+fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
+    timestamp_of(jd)
+        .map(event_time)
+        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
+}
+
+/// The natal longitudes, in the order of `input.bodies`.
+fn natal_longitudes(
+    eph: &Ephemeris,
+    input: &ReturnsInput,
+) -> Result<Vec<(Body, Longitude)>, CalcFailure> {
+    match &input.natal {
+        ReturnsNatal::Positions(given) => Ok(given.clone()),
+        ReturnsNatal::Birth(birth) => input
+            .bodies
+            .iter()
+            .map(|&body| {
+                let p = position(eph, birth.jd, body, &Frame::GEOCENTRIC_TROPICAL)?;
+                Ok((body, p.lon))
+            })
+            .collect(),
+    }
+}
+
+fn return_chart(
+    eph: &Ephemeris,
+    input: &ReturnsInput,
+    settings: &ReturnChartSettings,
+    at: JulianDayUt,
+) -> Result<ReturnChartDto, CalcFailure> {
+    let wants = |part| input.parts.contains(&part);
+    let mut parts = Vec::with_capacity(3);
+    for (ours, radix) in [
+        (ReturnPart::Chart, RadixPart::Planets),
+        (ReturnPart::Houses, RadixPart::Houses),
+        (ReturnPart::Aspects, RadixPart::Aspects),
+    ] {
+        if wants(ours) {
+            parts.push(radix);
+        }
+    }
+    let needs_houses = wants(ReturnPart::Houses)
+        || wants(ReturnPart::Chart)
+        || (wants(ReturnPart::Aspects) && settings.include_axes);
+    let chart = ChartInput {
+        jd: at,
+        place: settings.place,
+        bodies: DEFAULT_BODIES.to_vec(),
+        frame: Frame::GEOCENTRIC_TROPICAL,
+        house_system: needs_houses.then_some(settings.house_system.system),
+    };
+    let content = chart_content(
+        eph,
+        &chart,
+        &parts,
+        &settings.aspects,
+        settings.include_axes,
+    )?;
+    Ok(ReturnChartDto {
+        ephemeris: content.ephemeris,
+        planets: content.planets,
+        houses: content.houses,
+        angles: content.angles,
+        house_system_used: content.house_system_used,
+        house_system_note: content.house_system_note,
+        aspects: content.aspects,
+    })
+}
+
+fn return_dto(
+    eph: &Ephemeris,
+    input: &ReturnsInput,
+    found: &Return,
+) -> Result<ReturnDto, CalcFailure> {
+    let crossings = if input.parts.contains(&ReturnPart::Crossings) {
+        Some(
+            found
+                .crossings
+                .iter()
+                .map(|c| {
+                    Ok(CrossingDto {
+                        exact_at: utc_of(c.at)?,
+                        exact_at_jd: c.at.0,
+                        direction: match c.direction {
+                            CrossingDirection::Direct => "direct",
+                            CrossingDirection::Retrograde => "retrograde",
+                        },
+                    })
+                })
+                .collect::<Result<Vec<_>, CalcFailure>>()?,
+        )
+    } else {
+        None
+    };
+    Ok(ReturnDto {
+        planet: found.body.name().into_owned(),
+        natal_longitude: found.natal_lon.degrees(),
+        target_longitude: found.target_lon.degrees(),
+        exact_at: utc_of(found.exact_at)?,
+        exact_at_jd: found.exact_at.0,
+        longitude_speed: found.speed_deg_per_day,
+        retrograde_at_exact: found.retrograde_at_exact,
+        ephemeris: ephemeris_name(found.source),
+        chart: input
+            .chart
+            .as_ref()
+            .map(|settings| return_chart(eph, input, settings, found.exact_at))
+            .transpose()?,
+        crossings,
+    })
+}
+
+/// Finds the returns and builds their charts.
+///
+/// # Errors
+/// A body without data for the dates (a 400), or a failure of the search (a 500).
+pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse, CalcFailure> {
+    let natal = natal_longitudes(eph, input)?;
+    let from = julian_day_ut(input.from);
+    let mut returns = OrderedMap::default();
+    for &(body, natal_lon) in &natal {
+        let found = find_returns(
+            eph,
+            &ReturnSearch {
+                body,
+                natal_lon,
+                target_angle_deg: input.target_angle_deg,
+                from,
+                count: input.count,
+                zodiac: Zodiac::Tropical,
+            },
+        )
+        .map_err(search_failure)?;
+        let dtos = found
+            .iter()
+            .map(|r| return_dto(eph, input, r))
+            .collect::<Result<Vec<_>, _>>()?;
+        returns.0.push((body.name().into_owned(), dtos));
+    }
+    Ok(ReturnsResponse {
+        settings: ReturnsSettingsDto {
+            planets: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            from: input.from.to_string(),
+            from_source: if input.used_now { "now" } else { "request" },
+            count: input.count,
+            target_angle: input.target_angle_deg,
+            include: input.parts.clone(),
+            house_system: input.chart.as_ref().map(|c| c.house_system.name),
+            location: input.chart.as_ref().map(|c| LocationEcho {
+                latitude: c.place.lat_deg,
+                longitude: c.place.lon_deg,
+                altitude: c.place.alt_m,
+            }),
+        },
+        natal: ReturnsNatalDto {
+            source: match input.natal {
+                ReturnsNatal::Birth(_) => "natal",
+                ReturnsNatal::Positions(_) => "natal_positions",
+            },
+            resolved: match &input.natal {
+                ReturnsNatal::Birth(birth) => Some(ResolvedTimeDto::new(birth)),
+                ReturnsNatal::Positions(_) => None,
+            },
+            longitudes: OrderedMap(
+                natal
+                    .iter()
+                    .map(|(body, lon)| (body.name().into_owned(), lon.degrees()))
+                    .collect(),
+            ),
+        },
+        returns,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn now() -> Timestamp {
+        "2024-06-01T12:00:00Z".parse().unwrap()
+    }
+
+    fn request(value: serde_json::Value) -> ReturnsRequest {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn error(value: serde_json::Value) -> String {
+        request(value)
+            .validate(now(), ReturnsEndpoint::Returns)
+            .unwrap_err()
+            .message
+    }
+
+    fn birth() -> serde_json::Value {
+        json!({"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+               "location": {"latitude": 52.52, "longitude": 13.405}})
+    }
+
+    #[test]
+    fn defaults() {
+        let input = request(json!({"natal": birth(), "planet": "sun"}))
+            .validate(now(), ReturnsEndpoint::Returns)
+            .unwrap();
+        assert_eq!(input.bodies, [Body::Sun]);
+        assert_eq!(input.count, 1);
+        assert!(input.target_angle_deg == 0.0);
+        assert!(input.used_now && input.from == now());
+        assert_eq!(input.parts, DEFAULT_PARTS);
+        let chart = input.chart.unwrap();
+        assert_eq!(chart.house_system.name, "koch");
+        assert!((chart.place.lat_deg - 52.52).abs() < 1e-12);
+    }
+
+    #[test]
+    fn planets_as_a_string_or_an_array_with_aliases_and_duplicates() {
+        let input = request(json!({"natal": birth(), "from": "2024-01-01T00:00:00Z",
+            "planet": ["moon", "mean_lilith", "moon"], "target_angle": 360}))
+        .validate(now(), ReturnsEndpoint::Returns)
+        .unwrap();
+        assert_eq!(input.bodies, [Body::Moon, Body::MeanApogee]);
+        assert!(input.target_angle_deg == 0.0 && !input.used_now);
+    }
+
+    #[test]
+    fn every_rule_is_a_400_naming_the_field() {
+        let n = birth();
+        for (body, expected) in [
+            (
+                json!({"natal": n, "planet": "sun", "count": 0}),
+                "count must be between 1 and 50 (got 0)",
+            ),
+            (
+                json!({"natal": n, "planet": "sun", "count": 51}),
+                "count must be between 1 and 50 (got 51)",
+            ),
+            (
+                json!({"natal": n, "planet": "sun", "target_angle": -1}),
+                "target_angle must be between 0 and 360 (got -1)",
+            ),
+            (
+                json!({"natal": n, "planet": "sun", "target_angle": 360.5}),
+                "target_angle must be between 0 and 360",
+            ),
+            (json!({"natal": n}), "planet is required"),
+            (
+                json!({"natal": n, "planet": []}),
+                "planet must name at least one body",
+            ),
+            (
+                json!({"natal": n, "planet": "true_node"}),
+                "planet must be one of sun, moon",
+            ),
+            (
+                json!({"natal": n, "planet": ["sun", 3]}),
+                "planet[1] must be one of",
+            ),
+            (
+                json!({"natal": n, "planet": ["sun", "earth"]}),
+                "planet[1] must be one of",
+            ),
+            (
+                json!({"planet": "sun"}),
+                "natal or natal_positions is required",
+            ),
+            (
+                json!({"natal": n, "natal_positions": {"sun": 1.0}, "planet": "sun"}),
+                "give either natal",
+            ),
+            (
+                json!({"natal_positions": {"moon": 1.0}, "planet": "sun", "location": {"latitude": 0, "longitude": 0}}),
+                "natal_positions.sun is required",
+            ),
+            (
+                json!({"natal_positions": {"sun": 1.0}, "planet": "sun"}),
+                "location is required with natal_positions",
+            ),
+            (
+                json!({"natal": n, "planet": "sun", "from": "2024-01-01T00:00:00"}),
+                "from must be a UTC date-time",
+            ),
+            (json!({"natal": n, "planet": "sun", "from": "soon"}), "from"),
+            (
+                json!({"natal": n, "planet": "sun", "location": {"latitude": 91, "longitude": 0}}),
+                "location.latitude must be between -90 and 90 (got 91)",
+            ),
+            (
+                json!({"natal": n, "planet": "sun", "house_system": "nope"}),
+                "house_system: unknown house system `nope`",
+            ),
+            (
+                json!({"natal": n, "planet": "sun", "aspects": {"orbs": "huge"}}),
+                "aspects.orbs: unknown orb preset",
+            ),
+            (
+                json!({"natal": n, "planet": "sun", "aspects": {"aspects": ["trine", "nope"]}}),
+                "aspects.aspects[1]",
+            ),
+            (
+                json!({"natal": {"datetime": "1990-05-15T14:30:00", "location": {"latitude": 0, "longitude": 0}}, "planet": "sun"}),
+                "natal.timezone is required",
+            ),
+        ] {
+            let message = error(body.clone());
+            assert!(message.starts_with(expected), "{body}: {message}");
+        }
+    }
+
+    #[test]
+    fn natal_positions_need_no_location_without_a_chart() {
+        let input = request(json!({"natal_positions": {"sun": 370.0, "ascendant": 5.0},
+            "planet": "sun", "include": ["crossings"]}))
+        .validate(now(), ReturnsEndpoint::Returns)
+        .unwrap();
+        assert!(input.chart.is_none());
+        match input.natal {
+            ReturnsNatal::Positions(given) => {
+                assert_eq!(given.len(), 1);
+                assert!((given[0].1.degrees() - 10.0).abs() < 1e-12);
+            }
+            ReturnsNatal::Birth(_) => panic!("positions"),
+        }
+    }
+
+    #[test]
+    fn the_alias_fixes_its_planet() {
+        let r = request(json!({"natal": birth()}));
+        assert_eq!(
+            r.validate(now(), ReturnsEndpoint::MercuryReturn)
+                .unwrap()
+                .bodies,
+            [Body::Mercury]
+        );
+        let r = request(json!({"natal": birth(), "planet": ["mercury"]}));
+        assert!(r.validate(now(), ReturnsEndpoint::MercuryReturn).is_ok());
+        let r = request(json!({"natal": birth(), "planet": "venus"}));
+        let message = r
+            .validate(now(), ReturnsEndpoint::MercuryReturn)
+            .unwrap_err()
+            .message;
+        assert!(
+            message.starts_with("planet is fixed to mercury"),
+            "{message}"
+        );
+        // An empty body: a return needs natal data.
+        let message = ReturnsRequest::default()
+            .validate(now(), ReturnsEndpoint::MercuryReturn)
+            .unwrap_err()
+            .message;
+        assert!(
+            message.starts_with("natal or natal_positions is required"),
+            "{message}"
+        );
+    }
+}
