@@ -135,6 +135,37 @@ impl AppState {
         self.0.compute.run(move || job(&ephemeris)).await
     }
 
+    /// Runs a calculation on the compute pool and writes its JSON there too (a long series or
+    /// window is megabytes, which should not be serialised on an async thread). `used_now`
+    /// marks an answer that depended on the current time: it is then not cacheable.
+    ///
+    /// # Errors
+    /// The calculation's own error, or a 500 if it panicked or could not be serialised.
+    pub async fn calculate_json<T, F>(&self, used_now: bool, job: F) -> Result<Response, ApiError>
+    where
+        T: serde::Serialize,
+        F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
+    {
+        let body = self
+            .calculate(move |eph| {
+                let answer = job(eph)?;
+                serde_json::to_vec(&answer).map_err(ApiError::internal)
+            })
+            .await?;
+        let mut response = (
+            [(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response();
+        if used_now {
+            response.extensions_mut().insert(crate::caching::UsedNow);
+        }
+        Ok(response)
+    }
+
     pub(crate) fn cache_versions(&self) -> &CacheVersions {
         &self.0.cache_versions
     }

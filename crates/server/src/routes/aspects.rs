@@ -1,10 +1,8 @@
-use axum::Json;
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use orrery_api::aspects::{AspectSource, AspectsRequest, compute};
 
 use crate::app::AppState;
-use crate::caching::UsedNow;
 use crate::error::ApiError;
 use crate::json::OptionalJsonBody;
 
@@ -15,12 +13,7 @@ pub(crate) async fn aspects(
 ) -> Result<Response, ApiError> {
     let input = request.validate(state.now())?;
     let used_now = matches!(input.source, AspectSource::Instant { used_now: true, .. });
-    let body = state
-        .calculate(move |eph| compute(eph, &input).map_err(ApiError::from))
-        .await?;
-    let mut response = Json(body).into_response();
-    if used_now {
-        response.extensions_mut().insert(UsedNow);
-    }
-    Ok(response)
+    state
+        .calculate_json(used_now, move |eph| Ok(compute(eph, &input)?))
+        .await
 }

@@ -1,6 +1,6 @@
-use axum::Json;
 use axum::extract::State;
-use orrery_api::planets::{PlanetsInput, PlanetsQuery, PlanetsResponse, compute};
+use axum::response::Response;
+use orrery_api::planets::{PlanetsInput, PlanetsQuery, compute};
 
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -10,10 +10,9 @@ use crate::json::QueryParams;
 pub(crate) async fn planets(
     State(state): State<AppState>,
     QueryParams(query): QueryParams<PlanetsQuery>,
-) -> Result<Json<PlanetsResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     let input = PlanetsInput::try_from(&query)?;
-    let response = state
-        .calculate(move |eph| compute(eph, &input).map_err(ApiError::from))
-        .await?;
-    Ok(Json(response))
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .await
 }

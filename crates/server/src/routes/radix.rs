@@ -1,6 +1,6 @@
-use axum::Json;
 use axum::extract::State;
-use orrery_api::radix::{RadixInput, RadixRequest, RadixResponse, compute};
+use axum::response::Response;
+use orrery_api::radix::{RadixInput, RadixRequest, compute};
 
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -10,10 +10,9 @@ use crate::json::JsonBody;
 pub(crate) async fn radix(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<RadixRequest>,
-) -> Result<Json<RadixResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     let input = RadixInput::try_from(&request)?;
-    let response = state
-        .calculate(move |eph| compute(eph, &request, &input).map_err(ApiError::from))
-        .await?;
-    Ok(Json(response))
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &request, &input)?))
+        .await
 }

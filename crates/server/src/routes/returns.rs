@@ -1,12 +1,10 @@
 //! `POST /v1/returns` and its alias `POST /v1/mercury-return` (see `orrery_api::returns`).
 
 use axum::extract::State;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use orrery_api::returns::{ReturnsEndpoint, ReturnsInput, ReturnsRequest, compute};
 
 use crate::app::AppState;
-use crate::caching::UsedNow;
 use crate::error::ApiError;
 use crate::json::{JsonBody, OptionalJsonBody};
 
@@ -34,22 +32,7 @@ pub(crate) async fn mercury_return(
 /// charts are a large body). An answer from "now" is marked so it is not cached.
 async fn respond(state: &AppState, input: ReturnsInput) -> Result<Response, ApiError> {
     let used_now = input.used_now;
-    let body = state
-        .calculate(move |eph| {
-            let response = compute(eph, &input)?;
-            serde_json::to_vec(&response).map_err(ApiError::internal)
-        })
-        .await?;
-    let mut response = (
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        body,
-    )
-        .into_response();
-    if used_now {
-        response.extensions_mut().insert(UsedNow);
-    }
-    Ok(response)
+    state
+        .calculate_json(used_now, move |eph| Ok(compute(eph, &input)?))
+        .await
 }
