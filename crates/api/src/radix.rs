@@ -266,25 +266,8 @@ impl From<&Angles> for AnglesDto {
 #[derive(Debug, Clone, Serialize)]
 pub struct RadixResponse {
     pub input: RadixInputEcho,
-    /// `swiss`, or `moshier` when a body fell back to the analytical model (outside 1800-2400).
-    pub ephemeris: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub planets: Option<OrderedMap<RadixPlanetDto>>,
-    /// Cusp longitudes keyed by house number ("1".."12"; "1".."36" for Gauquelin sectors).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub houses: Option<OrderedMap<f64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub angles: Option<AnglesDto>,
-    /// The system the cusps are in: the requested one, or `porphyry` where the requested one is
-    /// undefined (inside the polar circles).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub house_system_used: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub house_system_note: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub aspects: Option<AspectListDto>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub houses_omitted_reason: Option<&'static str>,
+    #[serde(flatten)]
+    pub chart: ChartContent,
 }
 
 /// The house a longitude falls in, counting cusps forward from house 1.
@@ -347,28 +330,31 @@ pub fn compute(
             frame: FrameDto::new(&input.chart.frame),
             resolved: ResolvedTimeDto::new(&input.birth),
         },
-        ephemeris: content.ephemeris,
-        planets: content.planets,
-        houses: content.houses,
-        angles: content.angles,
-        house_system_used: content.house_system_used,
-        house_system_note: content.house_system_note,
-        aspects: content.aspects,
-        houses_omitted_reason: content.houses_omitted_reason,
+        chart: content,
     })
 }
 
 /// What a chart shows, as radix shows it: also the return charts of `/v1/returns`.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ChartContent {
-    /// `swiss`, or `moshier` when a body fell back to the analytical model.
+    /// `swiss`, or `moshier` when a body fell back to the analytical model (outside 1800-2400).
     pub ephemeris: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub planets: Option<OrderedMap<RadixPlanetDto>>,
+    /// Cusp longitudes keyed by house number ("1".."12"; "1".."36" for Gauquelin sectors).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub houses: Option<OrderedMap<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub angles: Option<AnglesDto>,
+    /// The system the cusps are in: the requested one, or `porphyry` where the requested one is
+    /// undefined (inside the polar circles).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system_used: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system_note: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub aspects: Option<AspectListDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub houses_omitted_reason: Option<&'static str>,
 }
 

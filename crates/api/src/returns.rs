@@ -108,15 +108,14 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 
-use crate::aspect_options::{AspectListDto, AspectOptionsDto};
+use crate::aspect_options::AspectOptionsDto;
 use crate::common::{
     BirthDto, LocationDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time,
     in_range, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::radix::{
-    AnglesDto, DEFAULT_BODIES, LocationEcho, RadixAspectsDto, RadixPart, RadixPlanetDto,
-    chart_content,
+    ChartContent, DEFAULT_BODIES, LocationEcho, RadixAspectsDto, RadixPart, chart_content,
 };
 
 /// What a returns response contains besides the times.
@@ -439,24 +438,8 @@ pub struct ReturnsNatalDto {
     pub longitudes: OrderedMap<f64>,
 }
 
-/// The chart at a return.
-#[derive(Debug, Clone, Serialize)]
-pub struct ReturnChartDto {
-    /// `swiss`, or `moshier` outside the data files' years.
-    pub ephemeris: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub planets: Option<OrderedMap<RadixPlanetDto>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub houses: Option<OrderedMap<f64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub angles: Option<AnglesDto>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub house_system_used: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub house_system_note: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub aspects: Option<AspectListDto>,
-}
+/// The chart at a return: the same shape as a radix chart.
+pub type ReturnChartDto = ChartContent;
 
 /// One pass over the target.
 #[derive(Debug, Clone, Serialize)]
@@ -568,15 +551,7 @@ fn return_chart(
         &settings.aspects,
         settings.include_axes,
     )?;
-    Ok(ReturnChartDto {
-        ephemeris: content.ephemeris,
-        planets: content.planets,
-        houses: content.houses,
-        angles: content.angles,
-        house_system_used: content.house_system_used,
-        house_system_note: content.house_system_note,
-        aspects: content.aspects,
-    })
+    Ok(content)
 }
 
 fn return_dto(
