@@ -6,8 +6,7 @@ search over pyswisseph that the issue measures Orrery against.
 For each transiting body:
 
 * sample the geocentric longitude every 0.5 day over the window (``swe.calc_ut`` with
-  ``FLG_SWIEPH | FLG_SPEED``, the flags Orrery uses, so both see the same positions), once per
-  body, and reuse the samples for every natal point and aspect;
+  ``FLG_SWIEPH``), once per body, and reuse the samples for every natal point and aspect;
 * for each natal point and major aspect, each side (natal + angle and natal - angle; once for 0
   and 180 degrees), look for sign changes of the wrapped difference
   ``(lon - target + 180) mod 360 - 180`` between consecutive samples; a jump of 180 degrees or
@@ -18,6 +17,11 @@ For each transiting body:
 Plain Python loops, no numpy: the algorithm as written in the issue. Its one blind spot is the
 algorithm's own: two crossings within one 0.5-day sample step (a body turning within a
 fraction of an arc-minute of a target) leave no sign change and are both missed.
+
+The peer asks for longitudes only: it needs no speeds, and ``FLG_SPEED`` makes each call about
+half as expensive again (the library then computes the nutation at two dates and the speeds).
+The longitudes are the same either way (to 1e-13 degrees). ``--speed`` adds ``FLG_SPEED``, the
+flags Orrery (and fixtures/transits/generate.py) use, for the slower variant of the peer.
 
 The case (natal points, transiting bodies, aspects, windows) is read from
 ``bench/events_case.json``, the file the Rust benchmark reads. The CPU time (``time.process_time``)
@@ -42,7 +46,7 @@ import swisseph as swe
 
 ROOT = Path(__file__).resolve().parents[2]
 CASE = ROOT / "bench" / "events_case.json"
-FLAGS = swe.FLG_SWIEPH
+FLAGS = swe.FLG_SWIEPH  # --speed: | swe.FLG_SPEED
 STEP_DAYS = 0.5
 BISECT_DAYS = 1.0 / 86400.0
 BODIES = {
@@ -108,12 +112,16 @@ def search(bodies, natal, aspects, start, end):
 
 
 def main():
+    global FLAGS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--case", type=Path, default=CASE)
     parser.add_argument("--window", default="1y", help="a key of the case's windows (1y, 10y)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of the search")
     parser.add_argument("--out", type=Path, help="write the events here as JSON")
+    parser.add_argument("--speed", action="store_true", help="ask for speeds too (FLG_SPEED)")
     args = parser.parse_args()
+    if args.speed:
+        FLAGS = swe.FLG_SWIEPH | swe.FLG_SPEED
 
     ephe = Path(os.environ.get("PEER_EPHE_PATH", ROOT / "ephe"))
     if not (ephe / "sepl_18.se1").is_file():
@@ -134,7 +142,8 @@ def main():
 
     print(
         f"python peer ({args.window}, {len(bodies)} bodies x {len(natal)} points, "
-        f"{len(aspects)} aspects, step {STEP_DAYS} d, bisect to 1 s): {len(events)} events; "
+        f"{len(aspects)} aspects, step {STEP_DAYS} d, bisect to 1 s"
+        f"{', FLG_SPEED' if args.speed else ''}): {len(events)} events; "
         f"CPU s per run: {' '.join(f'{c:.3f}' for c in cpu)} "
         f"(min {min(cpu):.3f}, median {statistics.median(cpu):.3f}); "
         f"wall s min {min(wall):.3f}"
@@ -142,6 +151,7 @@ def main():
     if args.out:
         args.out.write_text(json.dumps({
             "window": args.window,
+            "flags": "FLG_SWIEPH | FLG_SPEED" if args.speed else "FLG_SWIEPH",
             "cpu_seconds": cpu,
             "wall_seconds": wall,
             "events": events,

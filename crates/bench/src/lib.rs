@@ -13,7 +13,12 @@
 //! -60..60 (outside the polar circles, where Placidus is defined), so every run and both forms
 //! see the same sequence. The figures and the commands that produce them are in
 //! `bench/RESULTS.md`.
+//!
+//! The event searches of issue 4 (transit windows, progressions, returns) and the compiled form
+//! of their Python peer are in [`events`].
 #![forbid(unsafe_code)]
+
+pub mod events;
 
 use std::error::Error;
 
