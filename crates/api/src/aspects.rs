@@ -13,7 +13,7 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 
 use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectSettingsDto};
-use crate::common::parse_instant;
+use crate::common::{STANDARD_POINTS, parse_instant};
 use crate::error::{ApiInputError, CalcFailure};
 
 /// At most this many points per list: the pairs grow with the square.
@@ -22,20 +22,7 @@ pub const MAX_POINTS_PER_LIST: usize = 100;
 const MAX_NAME_CHARS: usize = 64;
 
 /// The points computed for a `datetime` request: sun..pluto, mean node and Chiron.
-pub const DATETIME_POINTS: [Body; 12] = [
-    Body::Sun,
-    Body::Moon,
-    Body::Mercury,
-    Body::Venus,
-    Body::Mars,
-    Body::Jupiter,
-    Body::Saturn,
-    Body::Uranus,
-    Body::Neptune,
-    Body::Pluto,
-    Body::MeanNode,
-    Body::Chiron,
-];
+pub const DATETIME_POINTS: [Body; 12] = STANDARD_POINTS;
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]

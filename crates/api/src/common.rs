@@ -324,6 +324,48 @@ impl FrameDto {
     }
 }
 
+/// The standard points: the Sun to Pluto, the mean node and Chiron (transits' natal bodies, the
+/// planets of an aspects `datetime` request, the default points of an ephemeris). Not
+/// `Body::STANDARD`, which adds the true node, the apogees and the Earth.
+pub const STANDARD_POINTS: [Body; 12] = [
+    Body::Sun,
+    Body::Moon,
+    Body::Mercury,
+    Body::Venus,
+    Body::Mars,
+    Body::Jupiter,
+    Body::Saturn,
+    Body::Uranus,
+    Body::Neptune,
+    Body::Pluto,
+    Body::MeanNode,
+    Body::Chiron,
+];
+
+/// Parses a list of body names that must not be empty and, with `max`, may name at most that
+/// many bodies.
+///
+/// # Errors
+/// An empty list, a list longer than `max`, or the first unknown name (with its index).
+pub fn parse_body_list(
+    field: &str,
+    names: &[String],
+    max: Option<usize>,
+) -> Result<Vec<Body>, ApiInputError> {
+    if names.is_empty() {
+        return Err(ApiInputError::field(field, "must name at least one body"));
+    }
+    if let Some(max) = max
+        && names.len() > max
+    {
+        return Err(ApiInputError::field(
+            field,
+            format!("may name at most {max} bodies (got {})", names.len()),
+        ));
+    }
+    parse_bodies(field, names)
+}
+
 /// Parses a list of body names.
 ///
 /// # Errors

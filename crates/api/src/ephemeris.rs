@@ -78,7 +78,8 @@ use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::common::{
-    FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name, parse_instant,
+    FrameDto, FrameOptions, LocationDto, OrderedMap, STANDARD_POINTS, ZodiacDto, ephemeris_name,
+    parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
 
@@ -123,20 +124,7 @@ pub struct EphemerisRequest {
 }
 
 /// The points of a request that names none: the planets, the mean node and Chiron.
-pub const DEFAULT_POINTS: [Body; 12] = [
-    Body::Sun,
-    Body::Moon,
-    Body::Mercury,
-    Body::Venus,
-    Body::Mars,
-    Body::Jupiter,
-    Body::Saturn,
-    Body::Uranus,
-    Body::Neptune,
-    Body::Pluto,
-    Body::MeanNode,
-    Body::Chiron,
-];
+pub const DEFAULT_POINTS: [Body; 12] = STANDARD_POINTS;
 
 /// One value a sample can carry for a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

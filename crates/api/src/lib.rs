@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod common;
 pub mod ephemeris;
 pub mod error;
+pub mod natal;
 pub mod planets;
 pub mod progressions;
 pub mod radix;

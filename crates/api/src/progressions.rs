@@ -91,6 +91,7 @@ use crate::common::{
     parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::natal::{check_point_count, points_echo};
 
 /// The oldest age, years (and the longest window).
 pub const MAX_AGE_YEARS: f64 = 120.0;
@@ -559,21 +560,7 @@ impl ProgressionsRequest {
 }
 
 fn natal_positions(map: &BTreeMap<String, f64>) -> Result<Vec<NatalPoint>, ApiInputError> {
-    if map.is_empty() {
-        return Err(ApiInputError::field(
-            "natal_positions",
-            "must name at least one point",
-        ));
-    }
-    if map.len() > MAX_NATAL_POSITIONS {
-        return Err(ApiInputError::field(
-            "natal_positions",
-            format!(
-                "may hold at most {MAX_NATAL_POSITIONS} points (got {})",
-                map.len()
-            ),
-        ));
-    }
+    check_point_count(map, MAX_NATAL_POSITIONS)?;
     let mut points = map
         .iter()
         .map(|(name, &lon)| {
@@ -870,12 +857,7 @@ fn natal_dto(input: &ProgressionsInput, points: &[NatalPoint]) -> Result<NatalDt
         birth_jd: birth_jd.0,
         birth_utc: date_of(birth_jd)?,
         resolved,
-        points: OrderedMap(
-            points
-                .iter()
-                .map(|p| (p.name.clone(), p.lon.degrees()))
-                .collect(),
-        ),
+        points: points_echo(points),
     })
 }
 

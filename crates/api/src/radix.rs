@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::aspect_options::{AspectListDto, AspectOptionsDto};
 use crate::common::{
     BirthDto, FrameDto, FrameOptions, LocationDto, OrderedMap, ResolvedBirth, ResolvedTimeDto,
-    ZodiacDto, ephemeris_name, parse_bodies,
+    ZodiacDto, ephemeris_name, parse_body_list,
 };
 use crate::error::{ApiInputError, CalcFailure};
 
@@ -104,6 +104,23 @@ pub struct RadixAspectsDto {
     pub include_axes: Option<bool>,
 }
 
+impl RadixAspectsDto {
+    /// The aspect configuration (`prefix` locates the fields, `options.aspects.` in radix) with
+    /// the `classic` orbs by default, and whether AC and MC take part (default true).
+    ///
+    /// # Errors
+    /// As [`AspectOptionsDto::to_config`].
+    pub fn to_config(&self, prefix: &str) -> Result<(AspectConfig, bool), ApiInputError> {
+        let aspects = AspectOptionsDto {
+            aspect_types: self.aspect_types.clone(),
+            aspects: self.aspects.clone(),
+            orbs: self.orbs.clone(),
+        }
+        .to_config(prefix, OrbPreset::Classic)?;
+        Ok((aspects, self.include_axes.unwrap_or(true)))
+    }
+}
+
 /// A validated chart request.
 #[derive(Debug, Clone)]
 pub struct RadixInput {
@@ -143,23 +160,14 @@ impl TryFrom<&RadixRequest> for RadixInput {
         }
         .to_frame(Some(birth.place))?;
         let bodies = match &options.bodies {
-            Some(names) if names.is_empty() => {
-                return Err(ApiInputError::field(
-                    "options.bodies",
-                    "must name at least one body",
-                ));
-            }
-            Some(names) => parse_bodies("options.bodies", names)?,
+            Some(names) => parse_body_list("options.bodies", names, None)?,
             None => default_bodies(frame.center),
         };
-        let aspect_dto = options.aspects.clone().unwrap_or_default();
-        let aspects = AspectOptionsDto {
-            aspect_types: aspect_dto.aspect_types,
-            aspects: aspect_dto.aspects,
-            orbs: aspect_dto.orbs,
-        }
-        .to_config("options.aspects.", OrbPreset::Classic)?;
-        let include_axes = aspect_dto.include_axes.unwrap_or(true);
+        let (aspects, include_axes) = options
+            .aspects
+            .clone()
+            .unwrap_or_default()
+            .to_config("options.aspects.")?;
         let wants_houses = parts.contains(&RadixPart::Houses)
             || (parts.contains(&RadixPart::Aspects) && include_axes);
         Ok(Self {

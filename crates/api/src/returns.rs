@@ -96,7 +96,7 @@ use std::collections::BTreeMap;
 
 use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
-use orrery_astro::aspects::{AspectConfig, OrbPreset};
+use orrery_astro::aspects::AspectConfig;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{ChartInput, Frame, Zodiac, position};
 use orrery_astro::house_system::HouseSystemName;
@@ -108,12 +108,12 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 
-use crate::aspect_options::AspectOptionsDto;
 use crate::common::{
     BirthDto, LocationDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time,
     in_range, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::natal::{NatalChoice, choose_natal, natal_longitude};
 use crate::radix::{
     ChartContent, DEFAULT_BODIES, LocationEcho, RadixAspectsDto, RadixPart, chart_content,
 };
@@ -252,13 +252,11 @@ impl ReturnsRequest {
         }
         let house_system = HouseSystemName::parse(self.house_system.as_deref().unwrap_or("koch"))
             .map_err(|e| ApiInputError::unknown_name("house_system", &e))?;
-        let aspect_dto = self.aspects.clone().unwrap_or_default();
-        let aspects = AspectOptionsDto {
-            aspect_types: aspect_dto.aspect_types,
-            aspects: aspect_dto.aspects,
-            orbs: aspect_dto.orbs,
-        }
-        .to_config("aspects.", OrbPreset::Classic)?;
+        let (aspects, include_axes) = self
+            .aspects
+            .clone()
+            .unwrap_or_default()
+            .to_config("aspects.")?;
         let place = match (&self.location, &natal) {
             (Some(location), _) => Some(location.to_observer("location")?),
             (None, ReturnsNatal::Birth(birth)) => Some(birth.place),
@@ -277,7 +275,7 @@ impl ReturnsRequest {
                 place,
                 house_system,
                 aspects,
-                include_axes: aspect_dto.include_axes.unwrap_or(true),
+                include_axes,
             })
         } else {
             None
@@ -295,50 +293,33 @@ impl ReturnsRequest {
     }
 
     fn natal_source(&self, bodies: &[Body]) -> Result<ReturnsNatal, ApiInputError> {
-        match (&self.natal, &self.natal_positions) {
-            (Some(_), Some(_)) => Err(ApiInputError::new(
-                "give either natal (the birth) or natal_positions (the natal longitudes), not both",
-            )),
-            (None, None) => Err(ApiInputError::new(
-                "natal or natal_positions is required: a return needs the natal longitude of each \
-                 planet, from the birth {datetime, timezone, location} or given by name \
-                 ({\"sun\": 54.4, …})",
-            )),
-            (Some(birth), None) => Ok(ReturnsNatal::Birth(birth.resolve("natal")?)),
-            (None, Some(map)) => {
-                for (name, &lon_deg) in map {
-                    if !lon_deg.is_finite() {
-                        return Err(ApiInputError::field(
-                            &format!("natal_positions.{name}"),
-                            format!("must be a finite longitude in degrees (got {lon_deg})"),
-                        ));
-                    }
-                }
-                bodies
-                    .iter()
-                    .map(|&body| {
-                        let name = body.name();
-                        let lon_deg = map.get(name.as_ref()).copied().ok_or_else(|| {
-                            ApiInputError::field(
-                                &format!("natal_positions.{name}"),
-                                format!(
-                                    "is required: the natal longitude of {name}, a planet asked \
-                                     for"
-                                ),
-                            )
-                        })?;
-                        let lon = Longitude::new(lon_deg).map_err(|_| {
-                            ApiInputError::field(
-                                &format!("natal_positions.{name}"),
-                                format!("must be a finite longitude in degrees (got {lon_deg})"),
-                            )
-                        })?;
-                        Ok((body, lon))
-                    })
-                    .collect::<Result<Vec<_>, _>>()
-                    .map(ReturnsNatal::Positions)
-            }
+        let map = match choose_natal(
+            self.natal.as_ref(),
+            self.natal_positions.as_ref(),
+            "natal or natal_positions is required: a return needs the natal longitude of each \
+             planet, from the birth {datetime, timezone, location} or given by name \
+             ({\"sun\": 54.4, …})",
+        )? {
+            NatalChoice::Birth(birth) => return Ok(ReturnsNatal::Birth(birth)),
+            NatalChoice::Positions(map) => map,
+        };
+        for (name, &lon_deg) in map {
+            natal_longitude(name, lon_deg)?;
         }
+        bodies
+            .iter()
+            .map(|&body| {
+                let name = body.name();
+                let lon_deg = map.get(name.as_ref()).copied().ok_or_else(|| {
+                    ApiInputError::field(
+                        &format!("natal_positions.{name}"),
+                        format!("is required: the natal longitude of {name}, a planet asked for"),
+                    )
+                })?;
+                Ok((body, natal_longitude(&name, lon_deg)?))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(ReturnsNatal::Positions)
     }
 }
 

@@ -136,9 +136,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, event_time, parse_bodies, parse_instant,
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, STANDARD_POINTS, event_time,
+    parse_body_list, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
 
 /// The longest window: 100 Julian years.
 pub const MAX_WINDOW_DAYS: f64 = 36_525.0;
@@ -160,20 +162,7 @@ const DAYS_PER_YEAR: f64 = 365.25;
 /// The bodies of a natal chart computed from `natal`: the Sun to Pluto, the mean node and
 /// Chiron (the `ascendant` and `mc` follow them). One node only: the mean and true nodes are
 /// within 2° of each other and would double every event.
-pub const NATAL_BODIES: [Body; 12] = [
-    Body::Sun,
-    Body::Moon,
-    Body::Mercury,
-    Body::Venus,
-    Body::Mars,
-    Body::Jupiter,
-    Body::Saturn,
-    Body::Uranus,
-    Body::Neptune,
-    Body::Pluto,
-    Body::MeanNode,
-    Body::Chiron,
-];
+pub const NATAL_BODIES: [Body; 12] = STANDARD_POINTS;
 
 /// The house system whose computation gives the natal `ascendant` and `mc` (radix's default;
 /// the angles are the same in every system).
@@ -263,22 +252,7 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
     fn try_from(request: &TransitsRequest) -> Result<Self, ApiInputError> {
         let natal = natal_source(request)?;
         let bodies = match &request.transit_points {
-            Some(names) if names.is_empty() => {
-                return Err(ApiInputError::field(
-                    "transit_points",
-                    "must name at least one body",
-                ));
-            }
-            Some(names) if names.len() > MAX_TRANSIT_POINTS => {
-                return Err(ApiInputError::field(
-                    "transit_points",
-                    format!(
-                        "may name at most {MAX_TRANSIT_POINTS} bodies (got {})",
-                        names.len()
-                    ),
-                ));
-            }
-            Some(names) => parse_bodies("transit_points", names)?,
+            Some(names) => parse_body_list("transit_points", names, Some(MAX_TRANSIT_POINTS))?,
             None => DEFAULT_TRANSIT_BODIES.to_vec(),
         };
         let aspects = AspectOptionsDto {
@@ -309,35 +283,19 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
 }
 
 fn natal_source(request: &TransitsRequest) -> Result<NatalSource, ApiInputError> {
-    match (&request.natal, &request.natal_positions) {
-        (Some(_), Some(_)) => Err(ApiInputError::new(
-            "give either natal (the birth) or natal_positions (the natal longitudes), not both",
-        )),
-        (None, None) => Err(ApiInputError::new(
-            "natal or natal_positions is required: the birth {datetime, timezone, location}, or \
-             the natal longitudes by point name ({\"sun\": 112.0, \"ascendant\": 138.1, …})",
-        )),
-        (Some(birth), None) => Ok(NatalSource::Birth(birth.resolve("natal")?)),
-        (None, Some(positions)) => natal_positions(positions).map(NatalSource::Positions),
+    match choose_natal(
+        request.natal.as_ref(),
+        request.natal_positions.as_ref(),
+        "natal or natal_positions is required: the birth {datetime, timezone, location}, or \
+         the natal longitudes by point name ({\"sun\": 112.0, \"ascendant\": 138.1, …})",
+    )? {
+        NatalChoice::Birth(birth) => Ok(NatalSource::Birth(birth)),
+        NatalChoice::Positions(positions) => natal_positions(positions).map(NatalSource::Positions),
     }
 }
 
 fn natal_positions(map: &BTreeMap<String, f64>) -> Result<Vec<NatalPoint>, ApiInputError> {
-    if map.is_empty() {
-        return Err(ApiInputError::field(
-            "natal_positions",
-            "must name at least one point",
-        ));
-    }
-    if map.len() > MAX_NATAL_POINTS {
-        return Err(ApiInputError::field(
-            "natal_positions",
-            format!(
-                "may hold at most {MAX_NATAL_POINTS} points (got {})",
-                map.len()
-            ),
-        ));
-    }
+    check_point_count(map, MAX_NATAL_POINTS)?;
     map.iter()
         .map(|(name, &lon_deg)| {
             let chars = name.chars().count();
@@ -347,14 +305,10 @@ fn natal_positions(map: &BTreeMap<String, f64>) -> Result<Vec<NatalPoint>, ApiIn
                      a name of {chars})"
                 )));
             }
-            let path = format!("natal_positions.{name}");
-            let lon = Longitude::new(lon_deg).map_err(|_| {
-                ApiInputError::field(
-                    &path,
-                    format!("must be a finite longitude in degrees (got {lon_deg})"),
-                )
-            })?;
-            Ok(NatalPoint::new(name.clone(), lon))
+            Ok(NatalPoint::new(
+                name.clone(),
+                natal_longitude(name, lon_deg)?,
+            ))
         })
         .collect()
 }
@@ -749,12 +703,7 @@ fn natal_points(
     let echo = NatalDto {
         source: echo_source,
         resolved,
-        points: OrderedMap(
-            points
-                .iter()
-                .map(|p| (p.name.clone(), p.lon.degrees()))
-                .collect(),
-        ),
+        points: points_echo(&points),
     };
     Ok((points, echo))
 }
