@@ -17,33 +17,21 @@ use crate::error::{ApiInputError, CalcFailure};
 
 /// The bodies of a chart unless `options.bodies` says otherwise: the standard points without
 /// the Earth point (which always opposes the Sun).
-pub const DEFAULT_BODIES: [Body; 15] = [
-    Body::Sun,
-    Body::Moon,
-    Body::Mercury,
-    Body::Venus,
-    Body::Mars,
-    Body::Jupiter,
-    Body::Saturn,
-    Body::Uranus,
-    Body::Neptune,
-    Body::Pluto,
-    Body::MeanNode,
-    Body::TrueNode,
-    Body::MeanApogee,
-    Body::OsculatingApogee,
-    Body::Chiron,
-];
+pub fn chart_bodies() -> Vec<Body> {
+    Body::STANDARD
+        .into_iter()
+        .filter(|b| *b != Body::Earth)
+        .collect()
+}
 
 /// The default bodies for a centre: seen from elsewhere than the Earth, the lunar nodes and
 /// apogees mean nothing, and the Earth is a body; seen from the Sun, the Sun has no position.
 pub fn default_bodies(center: Center) -> Vec<Body> {
     if center.has_houses() {
-        return DEFAULT_BODIES.to_vec();
+        return chart_bodies();
     }
-    let mut bodies: Vec<Body> = DEFAULT_BODIES
-        .iter()
-        .copied()
+    let mut bodies: Vec<Body> = chart_bodies()
+        .into_iter()
         .filter(|b| !b.is_lunar_point())
         .filter(|b| !(center == Center::Heliocentric && *b == Body::Sun))
         .collect();
@@ -85,7 +73,7 @@ pub struct RadixOptionsDto {
     pub center: Option<String>,
     #[serde(default)]
     pub observer: Option<LocationDto>,
-    /// The bodies of the chart; default [`DEFAULT_BODIES`].
+    /// The bodies of the chart; default [`chart_bodies`].
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
 }

@@ -115,7 +115,7 @@ use crate::common::{
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
 use crate::radix::{
-    ChartContent, DEFAULT_BODIES, LocationEcho, RadixAspectsDto, RadixPart, chart_content,
+    ChartContent, LocationEcho, RadixAspectsDto, RadixPart, chart_bodies, chart_content,
 };
 
 /// What a returns response contains besides the times.
@@ -521,7 +521,7 @@ fn return_chart(
     let chart = ChartInput {
         jd: at,
         place: settings.place,
-        bodies: DEFAULT_BODIES.to_vec(),
+        bodies: chart_bodies(),
         frame: Frame::GEOCENTRIC_TROPICAL,
         house_system: needs_houses.then_some(settings.house_system.system),
     };
