@@ -51,7 +51,6 @@ pub struct RedisLimiter {
     key_prefix: String,
     script: redis::Script,
     connection: RwLock<Option<ConnectionManager>>,
-    last_connect_attempt: Mutex<Option<Instant>>,
     /// After a failed call, requests go straight to the database until then, so that an outage
     /// does not add Redis's time-out to every request.
     skip_redis_until: Mutex<Option<Instant>>,
@@ -74,7 +73,6 @@ impl RedisLimiter {
             key_prefix: key_prefix.into(),
             script: redis::Script::new(WINDOW_SCRIPT),
             connection: RwLock::new(None),
-            last_connect_attempt: Mutex::new(None),
             skip_redis_until: Mutex::new(None),
             fallback,
         })
@@ -84,16 +82,9 @@ impl RedisLimiter {
         if let Some(connection) = read(&self.connection).clone() {
             return Some(connection);
         }
-        {
-            let mut last = self
-                .last_connect_attempt
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if last.is_some_and(|at| at.elapsed() < RECONNECT_INTERVAL) {
-                return None;
-            }
-            *last = Some(Instant::now());
-        }
+        // Claim the back-off window before trying, so that while Redis is down only one request
+        // at a time waits for a connection; the others go straight to the database.
+        *lock(&self.skip_redis_until) = Some(Instant::now() + RECONNECT_INTERVAL);
         let config = ConnectionManagerConfig::new()
             .set_connection_timeout(Some(REDIS_TIMEOUT))
             .set_response_timeout(Some(REDIS_TIMEOUT))
@@ -104,6 +95,7 @@ impl RedisLimiter {
                     .connection
                     .write()
                     .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(connection.clone());
+                *lock(&self.skip_redis_until) = None;
                 Some(connection)
             }
             Err(error) => {
