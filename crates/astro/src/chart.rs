@@ -2,7 +2,7 @@
 
 use orrery_ephem::{
     AyanamsaId, CalcRequest, Coordinates, EclipticPosition, EphemError, Ephemeris, EphemerisSource,
-    HouseSystem, Houses, Observer,
+    Equinox, HouseSystem, Houses, Observer,
 };
 
 use crate::angle::Longitude;
@@ -181,13 +181,30 @@ pub fn position(
     body: Body,
     frame: &Frame,
 ) -> Result<BodyPosition, ChartError> {
+    position_from(eph, jd, body, frame, Equinox::True)
+}
+
+/// As [`position`], with tropical longitudes measured from `equinox`: [`Equinox::Mean`] leaves
+/// out the nutation in longitude, for a search that adds it back from an interpolation (see
+/// [`Equinox`]).
+///
+/// # Errors
+/// As [`position`]; [`Equinox::Mean`] with a sidereal zodiac is an invalid input.
+pub fn position_from(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    frame: &Frame,
+    equinox: Equinox,
+) -> Result<BodyPosition, ChartError> {
     check_not_center(body, frame)?;
     if body == Body::Earth && seen_from_earth(frame.center) {
-        return Ok(BodyPosition::earth_point(&position(
+        return Ok(BodyPosition::earth_point(&position_from(
             eph,
             jd,
             Body::Sun,
             frame,
+            equinox,
         )?));
     }
     let request = CalcRequest {
@@ -195,6 +212,7 @@ pub fn position(
         center: frame.center.ephem(),
         zodiac: frame.zodiac,
         coordinates: Coordinates::Ecliptic,
+        equinox,
     };
     let calculated = eph.calc(jd, &request).map_err(|e| no_data(body, jd, e))?;
     let ecliptic = calculated.ecliptic().ok_or_else(|| EphemError::Library {
@@ -239,6 +257,7 @@ pub fn declination_with_source(
         center: frame.center.ephem(),
         zodiac: Zodiac::Tropical,
         coordinates: Coordinates::Equatorial,
+        equinox: Equinox::True,
     };
     let calculated = eph.calc(jd, &request).map_err(|e| no_data(body, jd, e))?;
     let dec_deg = calculated.equatorial().map(|p| p.dec_deg).ok_or_else(|| {

@@ -13,8 +13,8 @@ use crate::sidereal::AyanamsaId;
 use crate::time::JulianDayUt;
 
 use swiss_eph::{
-    SEFLG_BARYCTR, SEFLG_EQUATORIAL, SEFLG_HELCTR, SEFLG_MOSEPH, SEFLG_SIDEREAL, SEFLG_SPEED,
-    SEFLG_SWIEPH, SEFLG_TOPOCTR,
+    SEFLG_BARYCTR, SEFLG_EQUATORIAL, SEFLG_HELCTR, SEFLG_MOSEPH, SEFLG_NONUT, SEFLG_SIDEREAL,
+    SEFLG_SPEED, SEFLG_SWIEPH, SEFLG_TOPOCTR,
 };
 
 /// A place on the Earth: geodetic latitude and longitude (east positive), height above sea.
@@ -107,6 +107,18 @@ pub enum Coordinates {
     Equatorial,
 }
 
+/// Which equinox (and equator) of date tropical coordinates are measured from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Equinox {
+    /// The true equinox of date, nutation included: what astrology means by a longitude.
+    True,
+    /// The mean equinox of date, without nutation (`SEFLG_NONUT`). The true ecliptic longitude
+    /// is this one plus the nutation in longitude (the latitude is the same). The library then
+    /// skips its two nutation evaluations per date, about two thirds of a call's work: an event
+    /// search that needs the nutation at many nearby dates can interpolate it instead.
+    Mean,
+}
+
 /// One position calculation, fully described: nothing is taken from earlier calls.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CalcRequest {
@@ -118,6 +130,8 @@ pub struct CalcRequest {
     pub zodiac: Zodiac,
     /// Ecliptic or equatorial.
     pub coordinates: Coordinates,
+    /// The true equinox of date, or the mean one (tropical only).
+    pub equinox: Equinox,
 }
 
 impl CalcRequest {
@@ -129,6 +143,7 @@ impl CalcRequest {
             center: Center::Geocentric,
             zodiac: Zodiac::Tropical,
             coordinates: Coordinates::Ecliptic,
+            equinox: Equinox::True,
         }
     }
 }
@@ -149,6 +164,15 @@ impl CalcRequest {
                 name: "zodiac",
                 value: "sidereal".to_owned(),
                 rule: "applies to ecliptic coordinates only (not equatorial)",
+            });
+        }
+        if let (Zodiac::Sidereal(_), Equinox::Mean) = (self.zodiac, self.equinox) {
+            // Sidereal longitudes are measured from the ayanamsa's zero point, not from an
+            // equinox; the library's handling of nutation there is its own business.
+            return Err(EphemError::InvalidInput {
+                name: "equinox",
+                value: "mean".to_owned(),
+                rule: "applies to tropical coordinates only (not sidereal)",
             });
         }
         match self.center {
@@ -359,6 +383,9 @@ impl Ephemeris {
             let mut iflag = SEFLG_SWIEPH | SEFLG_SPEED | request.zodiac.apply(lib);
             if request.coordinates == Coordinates::Equatorial {
                 iflag |= SEFLG_EQUATORIAL;
+            }
+            if request.equinox == Equinox::Mean {
+                iflag |= SEFLG_NONUT;
             }
             let raw = match request.center {
                 Center::Geocentric => ffi::calc_ut(lib, jd.0, request.body.se_number(), iflag),

@@ -41,7 +41,7 @@ mod time;
 pub use body::BodyId;
 pub use calc::{
     CalcRequest, Calculated, Center, Coordinates, EclipticPosition, EphemerisSource,
-    EquatorialPosition, ObliquityNutation, Observer, Position, Zodiac,
+    EquatorialPosition, Equinox, ObliquityNutation, Observer, Position, Zodiac,
 };
 pub use ephemeris::{DATA_DIR_ENV, Ephemeris};
 pub use error::EphemError;

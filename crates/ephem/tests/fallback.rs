@@ -407,6 +407,11 @@ fn meaningless_requests_are_rejected_not_answered_with_zeros() {
         coordinates: Coordinates::Equatorial,
         ..mars
     }));
+    assert!(invalid(CalcRequest {
+        zodiac: Zodiac::Sidereal(orrery_ephem::AyanamsaId::LAHIRI),
+        equinox: orrery_ephem::Equinox::Mean,
+        ..mars
+    }));
     // The Earth itself is fine from anywhere else.
     let earth_helio = CalcRequest {
         center: Center::Heliocentric,

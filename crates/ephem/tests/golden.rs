@@ -154,6 +154,7 @@ fn positions_match_pyswisseph() {
                 "equatorial" => Coordinates::Equatorial,
                 _ => Coordinates::Ecliptic,
             },
+            equinox: orrery_ephem::Equinox::True,
         };
         let at = || format!("body {} {} JD {}", row.body, row.center.kind, row.jd_ut);
         let got = eph

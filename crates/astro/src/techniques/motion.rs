@@ -11,10 +11,11 @@
 //! and Pholus over 1900–2100 (sampled daily, Mercury every 6 hours), the asteroids over
 //! 2000–2020, the lunar points over 2000–2004 (every 0.02 day).
 
-use orrery_ephem::Ephemeris;
+use orrery_ephem::{Ephemeris, Equinox};
 
+use super::nutation::InterpolatedNutation;
 use crate::body::Body;
-use crate::chart::{Center, ChartError, Frame, position};
+use crate::chart::{Center, ChartError, Frame, position, position_from};
 use crate::search::{Sample, ScanStep};
 use crate::time::JulianDayUt;
 
@@ -102,6 +103,29 @@ pub fn longitude_sample(
         t_day: jd_ut,
         value_deg: p.lon.degrees(),
         rate_deg_per_day: p.lon_speed_deg_per_day,
+    })
+}
+
+/// As [`longitude_sample`], from the mean equinox plus `nutation`'s interpolated nutation in
+/// longitude: the same value to 1e-8° and rate to 1e-5°/day at a third of the cost, for the
+/// dense evaluations of a search (see [`super::nutation`]). Only for a frame where
+/// [`super::nutation::applies_to`] holds.
+///
+/// # Errors
+/// As [`position`].
+pub fn longitude_sample_interpolated(
+    eph: &Ephemeris,
+    body: Body,
+    frame: &Frame,
+    jd_ut: f64,
+    nutation: &mut InterpolatedNutation,
+) -> Result<Sample, ChartError> {
+    let p = position_from(eph, JulianDayUt(jd_ut), body, frame, Equinox::Mean)?;
+    let (nutation_deg, nutation_rate) = nutation.at(eph, jd_ut)?;
+    Ok(Sample {
+        t_day: jd_ut,
+        value_deg: p.lon.degrees() + nutation_deg,
+        rate_deg_per_day: p.lon_speed_deg_per_day + nutation_rate,
     })
 }
 

@@ -4,7 +4,21 @@
 
 use std::path::PathBuf;
 
-use orrery_ephem::Ephemeris;
+use orrery_ephem::{BodyId, Ephemeris};
+
+/// The Sun, the Moon and the planets to Pluto.
+pub const SUN_TO_PLUTO: [BodyId; 10] = [
+    BodyId::SUN,
+    BodyId::MOON,
+    BodyId::MERCURY,
+    BodyId::VENUS,
+    BodyId::MARS,
+    BodyId::JUPITER,
+    BodyId::SATURN,
+    BodyId::URANUS,
+    BodyId::NEPTUNE,
+    BodyId::PLUTO,
+];
 
 pub fn ephemeris() -> Ephemeris {
     Ephemeris::open(Ephemeris::default_data_dir()).expect("the repository's ephe/ directory opens")
