@@ -2,6 +2,7 @@
 //! helpers.
 
 use jiff::Timestamp;
+use orrery_astro::angle::Longitude;
 use orrery_astro::ayanamsa::{ayanamsa_name, parse_ayanamsa};
 use orrery_astro::body::Body;
 use orrery_astro::chart::{BodyPosition, Center, Frame, Zodiac};
@@ -174,6 +175,20 @@ pub fn parse_instant(field: &str, text: &str) -> Result<Timestamp, ApiInputError
         )),
         Err(error) => Err(ApiInputError::new(format!("{field}: {error}"))),
     }
+}
+
+/// [`parse_instant`] for a field that must be given.
+///
+/// # Errors
+/// The field left out, or as [`parse_instant`].
+pub fn required_instant(field: &str, text: Option<&str>) -> Result<Timestamp, ApiInputError> {
+    let text = text.ok_or_else(|| {
+        ApiInputError::field(
+            field,
+            "is required: a UTC date-time ending in Z or carrying an offset, like 2024-03-20T03:06:21Z",
+        )
+    })?;
+    parse_instant(field, text)
 }
 
 /// The resolved instant, echoed in every chart-like response.
@@ -402,6 +417,27 @@ impl From<&BodyPosition> for PositionDto {
             longitude_speed: p.lon_speed_deg_per_day,
             latitude_speed: p.lat_speed_deg_per_day,
             distance_speed: p.dist_speed_au_per_day,
+        }
+    }
+}
+
+/// A longitude with its sign and its degree within the sign.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct ZodiacLongitudeDto {
+    /// Degrees, [0, 360).
+    pub longitude: f64,
+    /// `aries`..`pisces`.
+    pub sign: &'static str,
+    /// Degrees within the sign, [0, 30).
+    pub sign_degree: f64,
+}
+
+impl From<Longitude> for ZodiacLongitudeDto {
+    fn from(lon: Longitude) -> Self {
+        Self {
+            longitude: lon.degrees(),
+            sign: lon.sign().name(),
+            sign_degree: lon.degree_in_sign(),
         }
     }
 }

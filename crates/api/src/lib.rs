@@ -5,6 +5,7 @@
 //! typed input by `TryFrom`-style functions that name the field path and the rule of anything
 //! invalid; a response DTO is built from the core's results. Nothing here does I/O.
 
+pub mod antiscia;
 pub mod aspect_options;
 pub mod aspects;
 pub mod catalog;
@@ -12,10 +13,12 @@ pub mod common;
 pub mod ephemeris;
 pub mod error;
 pub mod natal;
+pub mod nodes_apsides;
 pub mod planets;
 pub mod progressions;
 pub mod radix;
 pub mod returns;
+pub mod rise_set;
 pub mod transits;
 
 pub use error::{ApiInputError, CalcFailure};

@@ -157,7 +157,7 @@ fn without_paths(message: &str) -> String {
 }
 
 /// Names the body when the library has no data for it.
-fn no_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
+pub(crate) fn no_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
     match error {
         EphemError::DataUnavailable { message, .. } | EphemError::OutOfRange { message, .. } => {
             ChartError::NoData {

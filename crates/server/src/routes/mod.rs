@@ -5,15 +5,18 @@ use axum::routing::{get, post};
 
 use crate::app::AppState;
 
+pub(crate) mod antiscia;
 pub(crate) mod aspects;
 pub(crate) mod catalog;
 pub(crate) mod ephemeris;
 pub(crate) mod health;
 pub(crate) mod me;
+pub(crate) mod nodes_apsides;
 pub(crate) mod planets;
 pub(crate) mod progressions;
 pub(crate) mod radix;
 pub(crate) mod returns;
+pub(crate) mod rise_set;
 pub(crate) mod transits;
 
 /// The deterministic calculation endpoints: authenticated, rate-limited and HTTP-cached.
@@ -25,8 +28,11 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/returns", post(returns::returns))
         .route("/v1/mercury-return", post(returns::mercury_return))
         .route("/v1/transits", post(transits::transits))
+        .route("/v1/rise-transit-set", post(rise_set::rise_transit_set))
         .route("/v1/ephemeris", post(ephemeris::ephemeris))
         .route("/v1/progressions", post(progressions::progressions))
+        .route("/v1/nodes-apsides", post(nodes_apsides::nodes_apsides))
+        .route("/v1/antiscia", post(antiscia::antiscia))
         .route("/v1/catalog/bodies", get(catalog::bodies))
         .route("/v1/catalog/house-systems", get(catalog::house_systems))
         .route("/v1/catalog/ayanamsas", get(catalog::ayanamsas))

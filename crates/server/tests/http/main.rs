@@ -2,13 +2,16 @@
 
 mod support;
 
+mod antiscia;
 mod auth;
 mod basics;
 mod caching;
 mod charts;
 mod cli;
 mod ephemeris;
+mod nodes_apsides;
 mod progressions;
 mod rate_limits;
 mod returns;
+mod rise_set;
 mod transits;

@@ -127,3 +127,57 @@ pub(crate) async fn assert_error(response: reqwest::Response, status: u16, code:
 pub(crate) fn uuid_like(text: &str) -> bool {
     text.len() == 36 && text.chars().filter(|&c| c == '-').count() == 4
 }
+
+/// POSTs a JSON body with the demo key.
+pub(crate) async fn post_json(
+    app: &TestApp,
+    path: &str,
+    body: &serde_json::Value,
+) -> reqwest::Response {
+    app.post(path)
+        .header("X-API-Key", DEMO_KEY)
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// POSTs a JSON body with the demo key, expects a 200 and returns the answer.
+pub(crate) async fn post_ok(
+    app: &TestApp,
+    path: &str,
+    body: &serde_json::Value,
+) -> serde_json::Value {
+    let response = post_json(app, path, body).await;
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    assert_eq!(status, 200, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// POSTs a JSON body with the demo key, expects a 400 `invalid_input` and returns its message.
+pub(crate) async fn post_invalid(app: &TestApp, path: &str, body: &serde_json::Value) -> String {
+    assert_error(post_json(app, path, body).await, 400, "invalid_input").await
+}
+
+/// A JSON number, or a panic that shows the value.
+pub(crate) fn num(v: &serde_json::Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+}
+
+/// The case labelled `label` in `fixtures/<dir>/cases.json`.
+pub(crate) fn fixture_case(dir: &str, label: &str) -> serde_json::Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures")
+        .join(dir)
+        .join("cases.json");
+    let fixture: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    fixture["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["label"] == label)
+        .unwrap_or_else(|| panic!("no fixture case {label} in {dir}"))
+        .clone()
+}

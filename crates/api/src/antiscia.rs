@@ -1,0 +1,286 @@
+//! `POST /v1/antiscia`: each body's antiscion and contra-antiscion, and the pairs of bodies in
+//! antiscia or contra-antiscia.
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `datetime` | required; ISO 8601 with `Z` or an offset (`2024-01-01T00:00:00Z`) |
+//! | `bodies` | body names from the catalogue (as `/v1/catalog/bodies`, `mean_lilith` and `true_lilith` included); default the 14 standard points: sun, moon, mercury..pluto, mean_node, true_node, mean_apogee (mean Lilith), chiron. Unknown names are **ignored**, as the interface spec says, and echoed in `settings.ignored_bodies`; an empty array is a 400 |
+//! | `orb` | degrees, 0..3 (the spec's maximum); default 1 |
+//! | `include_pairs` | `false` gives the mirror points only; default `true` |
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "datetime_utc": "2024-01-01T00:00:00Z",
+//!   "julian_day_ut": 2460310.5,
+//!   "ephemeris": "swiss",
+//!   "settings": {"bodies": ["sun", "moon", …], "ignored_bodies": ["vulcan"], "orb": 1.0,
+//!                "include_pairs": true},
+//!   "points": {
+//!     "sun": {"longitude": 280.01, "sign": "capricorn", "sign_degree": 10.01,
+//!             "antiscion": {"longitude": 259.99, "sign": "sagittarius", "sign_degree": 19.99},
+//!             "contra_antiscion": {"longitude": 79.99, "sign": "gemini", "sign_degree": 19.99}},
+//!     …
+//!   },
+//!   "pairs": [{"first": "venus", "second": "pluto", "mirror": "contra_antiscion", "orb": 0.31}]
+//! }
+//! ```
+//!
+//! * Longitudes are geocentric, tropical, apparent, in `[0, 360)`. The antiscion is
+//!   `(180 − longitude) mod 360` (the mirror across 0° Cancer / 0° Capricorn), the
+//!   contra-antiscion `(360 − longitude) mod 360` (across 0° Aries / 0° Libra).
+//! * `points` is keyed by body, in the request's order (duplicates and aliases dropped).
+//! * `pairs` (left out with `include_pairs: false`): two bodies are in antiscia when one lies
+//!   within `orb` of the other's antiscion (`mirror: "antiscion"`), in contra-antiscia when
+//!   within `orb` of its contra-antiscion (`mirror: "contra_antiscion"`). `orb` is the distance
+//!   found, in degrees, at most the `orb` asked for (the edge included). The relation is
+//!   symmetric (the distance is the same from either side), so each pair is listed once, with
+//!   `first` the body named earlier; closest first. The definitions:
+//!   [`orrery_astro::techniques::antiscia`].
+//! * `ephemeris` is `swiss`, or `moshier` where a planet came from the library's analytical
+//!   fallback (after 2400).
+//!
+//! # Errors
+//!
+//! A 400 names the field and the rule (`orb must be between 0 and 3 degrees (got 3.5)`). A body
+//! without data at the date (Chiron, in the default, outside 1800–2400) is a 400 naming it.
+
+use jiff::Timestamp;
+use orrery_astro::body::Body;
+use orrery_astro::techniques::antiscia::{
+    AntisciaOrb, MirrorPair, MirrorPoints, default_bodies, find_pairs, mirror_points,
+};
+use orrery_astro::time::{JulianDayUt, julian_day_ut};
+use orrery_ephem::Ephemeris;
+use serde::{Deserialize, Serialize};
+
+use crate::common::{OrderedMap, ZodiacLongitudeDto, ephemeris_name, required_instant};
+use crate::error::{ApiInputError, CalcFailure};
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AntisciaRequest {
+    /// ISO 8601 UTC (or with an offset); required.
+    #[serde(default)]
+    pub datetime: Option<String>,
+    #[serde(default)]
+    pub bodies: Option<Vec<String>>,
+    #[serde(default)]
+    pub orb: Option<f64>,
+    #[serde(default)]
+    pub include_pairs: Option<bool>,
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct AntisciaInput {
+    pub instant: Timestamp,
+    pub jd: JulianDayUt,
+    /// The known bodies, in the request's order, without duplicates.
+    pub bodies: Vec<Body>,
+    /// The names that are not in the catalogue, as given (each once).
+    pub ignored: Vec<String>,
+    pub orb: AntisciaOrb,
+    pub include_pairs: bool,
+}
+
+/// Splits names into known bodies and ignored names, each kept once in the order given.
+fn known_and_ignored(names: &[String]) -> (Vec<Body>, Vec<String>) {
+    let mut bodies = Vec::with_capacity(names.len());
+    let mut ignored: Vec<String> = Vec::new();
+    for name in names {
+        match Body::parse(name) {
+            Ok(body) if !bodies.contains(&body) => bodies.push(body),
+            Ok(_) => {}
+            Err(_) if !ignored.contains(name) => ignored.push(name.clone()),
+            Err(_) => {}
+        }
+    }
+    (bodies, ignored)
+}
+
+impl TryFrom<&AntisciaRequest> for AntisciaInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &AntisciaRequest) -> Result<Self, ApiInputError> {
+        let instant = required_instant("datetime", request.datetime.as_deref())?;
+        let (bodies, ignored) = match &request.bodies {
+            None => (default_bodies(), Vec::new()),
+            Some(names) if names.is_empty() => {
+                return Err(ApiInputError::field(
+                    "bodies",
+                    "must name at least one body (leave it out for the 14 standard points)",
+                ));
+            }
+            Some(names) => known_and_ignored(names),
+        };
+        let orb = match request.orb {
+            None => AntisciaOrb::DEFAULT,
+            Some(deg) => AntisciaOrb::new(deg).map_err(|e| ApiInputError::field("orb", e))?,
+        };
+        Ok(Self {
+            instant,
+            jd: julian_day_ut(instant),
+            bodies,
+            ignored,
+            orb,
+            include_pairs: request.include_pairs.unwrap_or(true),
+        })
+    }
+}
+
+/// The request as understood.
+#[derive(Debug, Clone, Serialize)]
+pub struct AntisciaSettingsDto {
+    /// The bodies computed.
+    pub bodies: Vec<String>,
+    /// The names that were not recognised and left out.
+    pub ignored_bodies: Vec<String>,
+    /// Degrees.
+    pub orb: f64,
+    pub include_pairs: bool,
+}
+
+/// A body's longitude and its mirrors.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct MirrorPointsDto {
+    #[serde(flatten)]
+    pub position: ZodiacLongitudeDto,
+    pub antiscion: ZodiacLongitudeDto,
+    pub contra_antiscion: ZodiacLongitudeDto,
+}
+
+impl From<&MirrorPoints> for MirrorPointsDto {
+    fn from(p: &MirrorPoints) -> Self {
+        Self {
+            position: p.lon.into(),
+            antiscion: p.antiscion.into(),
+            contra_antiscion: p.contra_antiscion.into(),
+        }
+    }
+}
+
+/// Two bodies in antiscia or contra-antiscia.
+#[derive(Debug, Clone, Serialize)]
+pub struct MirrorPairDto {
+    pub first: String,
+    pub second: String,
+    /// `antiscion` or `contra_antiscion`.
+    pub mirror: &'static str,
+    /// Degrees between one body and the other's mirror.
+    pub orb: f64,
+}
+
+impl From<&MirrorPair> for MirrorPairDto {
+    fn from(p: &MirrorPair) -> Self {
+        Self {
+            first: p.first.name().into_owned(),
+            second: p.second.name().into_owned(),
+            mirror: p.mirror.name(),
+            orb: p.orb_deg,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AntisciaResponse {
+    pub datetime_utc: String,
+    pub julian_day_ut: f64,
+    /// `swiss`, or `moshier` if any position came from the analytical fallback.
+    pub ephemeris: &'static str,
+    pub settings: AntisciaSettingsDto,
+    /// Keyed by body, in the request's order.
+    pub points: OrderedMap<MirrorPointsDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<Vec<MirrorPairDto>>,
+}
+
+/// Computes the mirrors and, if asked, the pairs.
+///
+/// # Errors
+/// A body without data at the date is a 400 that says so.
+pub fn compute(eph: &Ephemeris, input: &AntisciaInput) -> Result<AntisciaResponse, CalcFailure> {
+    let (points, source) = mirror_points(eph, input.jd, &input.bodies)?;
+    let pairs = input.include_pairs.then(|| {
+        find_pairs(&points, input.orb)
+            .iter()
+            .map(Into::into)
+            .collect()
+    });
+    Ok(AntisciaResponse {
+        datetime_utc: input.instant.to_string(),
+        julian_day_ut: input.jd.0,
+        ephemeris: ephemeris_name(source),
+        settings: AntisciaSettingsDto {
+            bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            ignored_bodies: input.ignored.clone(),
+            orb: input.orb.degrees(),
+            include_pairs: input.include_pairs,
+        },
+        points: OrderedMap(
+            points
+                .iter()
+                .map(|p| (p.body.name().into_owned(), p.into()))
+                .collect(),
+        ),
+        pairs,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn validate(value: serde_json::Value) -> Result<AntisciaInput, ApiInputError> {
+        let request: AntisciaRequest = serde_json::from_value(value).unwrap();
+        AntisciaInput::try_from(&request)
+    }
+
+    #[test]
+    fn defaults() {
+        let input = validate(json!({"datetime": "2024-01-01T00:00:00Z"})).unwrap();
+        assert_eq!(input.bodies, default_bodies());
+        assert!(input.ignored.is_empty());
+        assert_eq!(input.orb, AntisciaOrb::DEFAULT);
+        assert!(input.include_pairs);
+    }
+
+    #[test]
+    fn unknown_names_are_ignored_and_aliases_merged() {
+        let input = validate(json!({"datetime": "2024-01-01T00:00:00Z",
+            "bodies": ["moon", "vulcan", "mean_lilith", "Sun", "mean_apogee", "vulcan", "moon"],
+            "orb": 0, "include_pairs": false}))
+        .unwrap();
+        assert_eq!(input.bodies, [Body::Moon, Body::MeanApogee]);
+        assert_eq!(input.ignored, ["vulcan", "Sun"]);
+        assert!(input.orb.degrees().abs() < f64::EPSILON && !input.include_pairs);
+    }
+
+    #[test]
+    fn every_rule_names_the_field() {
+        for (body, expected) in [
+            (json!({}), "datetime is required"),
+            (json!({"datetime": "yesterday"}), "datetime: "),
+            (
+                json!({"datetime": "2024-01-01T00:00:00Z", "bodies": []}),
+                "bodies must name at least one body",
+            ),
+            (
+                json!({"datetime": "2024-01-01T00:00:00Z", "orb": 3.5}),
+                "orb must be between 0 and 3 degrees (got 3.5)",
+            ),
+            (
+                json!({"datetime": "2024-01-01T00:00:00Z", "orb": -0.5}),
+                "orb must be between 0 and 3 degrees (got -0.5)",
+            ),
+        ] {
+            let message = validate(body.clone()).unwrap_err().message;
+            assert!(message.starts_with(expected), "{body}: {message}");
+        }
+    }
+}

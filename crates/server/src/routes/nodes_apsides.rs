@@ -1,0 +1,20 @@
+//! `POST /v1/nodes-apsides` (see `orrery_api::nodes_apsides`).
+
+use axum::extract::State;
+use axum::response::Response;
+use orrery_api::nodes_apsides::{NodesApsidesInput, NodesApsidesRequest, compute};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+
+/// `POST /v1/nodes-apsides`: `datetime` is required, so is a body.
+pub(crate) async fn nodes_apsides(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<NodesApsidesRequest>,
+) -> Result<Response, ApiError> {
+    let input = NodesApsidesInput::try_from(&request)?;
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .await
+}
