@@ -12,14 +12,18 @@ pub mod catalog;
 pub mod common;
 pub mod ephemeris;
 pub mod error;
+pub mod lots;
+pub mod midpoints;
 pub mod natal;
 pub mod nodes_apsides;
 pub mod planets;
 pub mod progressions;
 pub mod radix;
+pub mod releasing;
 pub mod returns;
 pub mod rise_set;
 pub mod transits;
+pub mod vedic;
 
 pub use error::{ApiInputError, CalcFailure};
 pub use orrery_civil::tz_data_version;

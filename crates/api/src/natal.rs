@@ -10,10 +10,6 @@ use orrery_astro::techniques::transits::NatalPoint;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth};
 use crate::error::ApiInputError;
 
-/// The message for a request that gives both `natal` and `natal_positions`.
-const BOTH_GIVEN: &str =
-    "give either natal (the birth) or natal_positions (the natal longitudes), not both";
-
 /// Which of the two natal inputs a request gave.
 #[derive(Debug, Clone)]
 pub enum NatalChoice<'a> {
@@ -33,8 +29,24 @@ pub fn choose_natal<'a>(
     natal_positions: Option<&'a BTreeMap<String, f64>>,
     missing: &str,
 ) -> Result<NatalChoice<'a>, ApiInputError> {
+    choose_natal_or(natal, natal_positions, "natal_positions", missing)
+}
+
+/// [`choose_natal`] for an endpoint whose longitudes field is called `positions_field`
+/// (`positions` in midpoints and lots).
+///
+/// # Errors
+/// Both given, neither given, or a birth that does not resolve.
+pub fn choose_natal_or<'a>(
+    natal: Option<&BirthDto>,
+    natal_positions: Option<&'a BTreeMap<String, f64>>,
+    positions_field: &str,
+    missing: &str,
+) -> Result<NatalChoice<'a>, ApiInputError> {
     match (natal, natal_positions) {
-        (Some(_), Some(_)) => Err(ApiInputError::new(BOTH_GIVEN)),
+        (Some(_), Some(_)) => Err(ApiInputError::new(format!(
+            "give either natal (the birth) or {positions_field} (the longitudes), not both"
+        ))),
         (None, None) => Err(ApiInputError::new(missing)),
         (Some(birth), None) => Ok(NatalChoice::Birth(birth.resolve("natal")?)),
         (None, Some(map)) => Ok(NatalChoice::Positions(map)),
@@ -46,15 +58,24 @@ pub fn choose_natal<'a>(
 /// # Errors
 /// An empty map, or more than `max` points.
 pub fn check_point_count(map: &BTreeMap<String, f64>, max: usize) -> Result<(), ApiInputError> {
+    check_point_count_at("natal_positions", map, max)
+}
+
+/// [`check_point_count`] for the map at `field`.
+///
+/// # Errors
+/// An empty map, or more than `max` points.
+pub fn check_point_count_at(
+    field: &str,
+    map: &BTreeMap<String, f64>,
+    max: usize,
+) -> Result<(), ApiInputError> {
     if map.is_empty() {
-        return Err(ApiInputError::field(
-            "natal_positions",
-            "must name at least one point",
-        ));
+        return Err(ApiInputError::field(field, "must name at least one point"));
     }
     if map.len() > max {
         return Err(ApiInputError::field(
-            "natal_positions",
+            field,
             format!("may hold at most {max} points (got {})", map.len()),
         ));
     }
@@ -66,9 +87,17 @@ pub fn check_point_count(map: &BTreeMap<String, f64>, max: usize) -> Result<(), 
 /// # Errors
 /// A value that is not finite, named with its path.
 pub fn natal_longitude(name: &str, lon_deg: f64) -> Result<Longitude, ApiInputError> {
+    longitude_at("natal_positions", name, lon_deg)
+}
+
+/// [`natal_longitude`] for the map at `field`.
+///
+/// # Errors
+/// A value that is not finite, named with its path.
+pub fn longitude_at(field: &str, name: &str, lon_deg: f64) -> Result<Longitude, ApiInputError> {
     Longitude::new(lon_deg).map_err(|_| {
         ApiInputError::field(
-            &format!("natal_positions.{name}"),
+            &format!("{field}.{name}"),
             format!("must be a finite longitude in degrees (got {lon_deg})"),
         )
     })

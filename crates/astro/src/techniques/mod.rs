@@ -1,21 +1,31 @@
 //! Techniques built on the event search ([`crate::search`]): one file each.
 //!
 //! * [`antiscia`]: each body's antiscion and contra-antiscion, and the pairs mirroring each other.
+//! * [`lots`]: the lots (Fortune, Spirit, the Hermetic lots, …) with the day/night reversal, and
+//!   the sect of a chart.
+//! * [`midpoints`]: every midpoint of a set of points, the points standing on them by 8th-harmonic
+//!   aspects, and each point's midpoint tree.
 //! * [`motion`]: each body's scan step, declared from its physics, and its longitude as a search
 //!   sample; shared by every technique that follows a body.
 //! * [`nodes_apsides`]: the orbital nodes and apsides of the Moon, the planets and the asteroids.
 //! * [`nutation`]: the nutation in longitude interpolated over a window, which makes a dense
 //!   search's real evaluations three times cheaper.
+//! * [`releasing`]: zodiacal releasing, the time-lord periods of four levels from a sign.
 //! * [`returns`]: a body's next returns to its natal longitude, each pass of a loop kept.
 //! * [`rise_set`]: rise, set and meridian transits at a place, the next of each or all in a
 //!   window, with the bodies that have none listed as missing.
 //! * [`transits`]: exact transit aspects in a window, and the aspects in orb at an instant.
+//! * [`vedic`]: sidereal grahas and lagna with nakshatras, Vimshottari dashas and vargas.
 
 pub mod antiscia;
+pub mod lots;
+pub mod midpoints;
 pub mod motion;
 pub mod nodes_apsides;
 pub mod nutation;
 pub mod progressions;
+pub mod releasing;
 pub mod returns;
 pub mod rise_set;
 pub mod transits;
+pub mod vedic;

@@ -10,14 +10,18 @@ pub(crate) mod aspects;
 pub(crate) mod catalog;
 pub(crate) mod ephemeris;
 pub(crate) mod health;
+pub(crate) mod lots;
 pub(crate) mod me;
+pub(crate) mod midpoints;
 pub(crate) mod nodes_apsides;
 pub(crate) mod planets;
 pub(crate) mod progressions;
 pub(crate) mod radix;
+pub(crate) mod releasing;
 pub(crate) mod returns;
 pub(crate) mod rise_set;
 pub(crate) mod transits;
+pub(crate) mod vedic;
 
 /// The deterministic calculation endpoints: authenticated, rate-limited and HTTP-cached.
 pub(crate) fn calculation_routes() -> Router<AppState> {
@@ -33,6 +37,13 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/progressions", post(progressions::progressions))
         .route("/v1/nodes-apsides", post(nodes_apsides::nodes_apsides))
         .route("/v1/antiscia", post(antiscia::antiscia))
+        .route("/v1/midpoints", post(midpoints::midpoints))
+        .route("/v1/lots", post(lots::lots))
+        .route("/v1/vedic", post(vedic::vedic))
+        .route(
+            "/v1/zodiacal-releasing",
+            post(releasing::zodiacal_releasing),
+        )
         .route("/v1/catalog/bodies", get(catalog::bodies))
         .route("/v1/catalog/house-systems", get(catalog::house_systems))
         .route("/v1/catalog/ayanamsas", get(catalog::ayanamsas))

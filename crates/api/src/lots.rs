@@ -1,0 +1,383 @@
+//! `POST /v1/lots`: the lots (Fortune, Spirit, the Hermetic lots, Basis, the family lots) with
+//! the day/night reversal.
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `natal` | the birth, `{datetime, timezone, location, lmt?, ambiguous_time?}` as for radix: the service computes the Sun..Saturn (geocentric, tropical, apparent) and the ascendant, and the sect from the Sun's altitude |
+//! | `positions` | instead of `natal`: longitudes in degrees of `sun`, `moon` and `ascendant` (required) and any of `mercury`, `venus`, `mars`, `jupiter`, `saturn`; other names are a 400 |
+//! | `sect` | with `positions` only: `day` or `night`, overriding the sect found from the positions |
+//! | `lots` | lot names of the catalogue ([`Lot::NAMES`]); default all; unknown names are a 400 listing the accepted ones |
+//!
+//! # Sect
+//!
+//! * `natal`: a day chart when the Sun's altitude above the true horizon (geometric, the centre
+//!   of the disc) is above 0 at the birth place and time (`sect.determined_by` is
+//!   `sun_altitude`, with `sect.sun_altitude_deg`).
+//! * `positions` without `sect`: a day chart when the Sun lies in the half of the zodiac from the
+//!   descendant forward to the ascendant (houses 7–12 counted from the ascendant), which is where
+//!   the horizon cuts the ecliptic (`determined_by`: `sun_position_from_ascendant`). The Sun
+//!   exactly on the ascendant or the descendant counts as night, as an altitude of 0 does.
+//!   Inside the polar circles the ascendant can be the western point of the horizon and this rule
+//!   can fail: give `sect` there.
+//! * `positions` with `sect`: as given (`determined_by`: `request`).
+//!
+//! # Lots whose bodies are missing
+//!
+//! With `positions`, a lot needs the bodies of its formula (and of the lots it uses). A lot
+//! named in `lots` whose bodies are not given is a 400 naming the lot and the missing point
+//! (`lots[2]: the lot `necessity` needs positions.mercury`). With the default (all lots), such
+//! lots are left out and listed in `omitted` with the missing points, so that `sun`, `moon` and
+//! `ascendant` alone give Fortune, Spirit and Basis.
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "input": {"source": "natal", "resolved": {"utc": "1990-05-15T12:30:00Z", …},
+//!             "location": {"latitude": 52.52, "longitude": 13.405, "altitude": 0.0}},
+//!   "settings": {"lots": ["fortune", "spirit", …]},
+//!   "sect": {"sect": "day", "determined_by": "sun_altitude", "sun_altitude_deg": 56.9},
+//!   "points": {"sun": {"longitude": 54.416, "sign": "taurus", "sign_degree": 24.416}, …,
+//!              "ascendant": {…}},
+//!   "lots": {
+//!     "fortune": {"longitude": 51.788, "sign": "taurus", "sign_degree": 21.788,
+//!                 "formula": "ascendant + moon - sun", "reversal": "at_night",
+//!                 "description": "Lot of Fortune (Tyche), …"},
+//!     …
+//!   },
+//!   "omitted": []
+//! }
+//! ```
+//!
+//! * `lots` is keyed by lot name in catalogue order. `formula` is the formula as applied to this
+//!   chart (the night formula of a night chart; for Basis the direction of the shorter arc);
+//!   `reversal` is `at_night`, `never` or `shorter_arc`. The definitions and the sources of
+//!   every formula: [`orrery_astro::techniques::lots`].
+//! * `omitted` (with `positions` and the default lots only): `{lot, missing: [points]}`.
+
+use std::collections::BTreeMap;
+
+use orrery_astro::angle::Longitude;
+use orrery_astro::body::Body;
+use orrery_astro::techniques::lots::{
+    LOT_BODIES, Lot, LotPositions, LotTerm, NatalLotsError, Reversal, Sect, cast_lot,
+    natal_lot_positions, sect_from_ascendant,
+};
+use orrery_ephem::Ephemeris;
+use serde::{Deserialize, Serialize};
+
+use crate::common::{OrderedMap, ResolvedBirth, ZodiacLongitudeDto};
+use crate::error::{ApiInputError, CalcFailure};
+use crate::midpoints::SourceEchoDto;
+use crate::natal::{NatalChoice, choose_natal_or, longitude_at};
+
+/// Day or night, as a request names it.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum SectDto {
+    Day,
+    Night,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LotsRequest {
+    #[serde(default)]
+    pub natal: Option<crate::common::BirthDto>,
+    #[serde(default)]
+    pub positions: Option<BTreeMap<String, f64>>,
+    #[serde(default)]
+    pub sect: Option<SectDto>,
+    #[serde(default)]
+    pub lots: Option<Vec<String>>,
+}
+
+/// Where the positions come from.
+#[derive(Debug, Clone)]
+pub enum LotsSource {
+    Birth(ResolvedBirth),
+    /// The positions and the sect (given, or found from them).
+    Positions {
+        positions: LotPositions,
+        sect: Sect,
+        given: bool,
+    },
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct LotsInput {
+    pub source: LotsSource,
+    pub lots: Vec<Lot>,
+    /// `lots` was given: a lot without its bodies is a 400 rather than left out.
+    pub named: bool,
+}
+
+/// The names `positions` accepts.
+fn accepted_position_names() -> String {
+    let mut names: Vec<&str> = LOT_BODIES.iter().map(|(_, n)| *n).collect();
+    names.push("ascendant");
+    names.join(", ")
+}
+
+fn lot_positions(map: &BTreeMap<String, f64>) -> Result<LotPositions, ApiInputError> {
+    let mut bodies = Vec::with_capacity(LOT_BODIES.len());
+    let mut ascendant = None;
+    for (name, &lon_deg) in map {
+        let lon = longitude_at("positions", name, lon_deg)?;
+        if name == "ascendant" {
+            ascendant = Some(lon);
+        } else if let Some((body, _)) = LOT_BODIES.iter().find(|(_, n)| n == name) {
+            bodies.push((*body, lon));
+        } else {
+            return Err(ApiInputError::new(format!(
+                "positions.{name}: not a point of the lots; accepted names: {}",
+                accepted_position_names()
+            )));
+        }
+    }
+    for (required, present) in [
+        ("sun", bodies.iter().any(|(b, _)| *b == Body::Sun)),
+        ("moon", bodies.iter().any(|(b, _)| *b == Body::Moon)),
+        ("ascendant", ascendant.is_some()),
+    ] {
+        if !present {
+            return Err(ApiInputError::field(
+                &format!("positions.{required}"),
+                "is required (the lots need sun, moon and ascendant)",
+            ));
+        }
+    }
+    bodies.sort_by_key(|(b, _)| LOT_BODIES.iter().position(|(x, _)| x == b));
+    Ok(LotPositions {
+        ascendant: ascendant.unwrap_or(Longitude::ZERO),
+        bodies,
+    })
+}
+
+impl TryFrom<&LotsRequest> for LotsInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &LotsRequest) -> Result<Self, ApiInputError> {
+        let source = match choose_natal_or(
+            request.natal.as_ref(),
+            request.positions.as_ref(),
+            "positions",
+            "natal or positions is required: the birth {datetime, timezone, location}, or the \
+             longitudes of sun, moon, ascendant and any of mercury..saturn",
+        )? {
+            NatalChoice::Birth(birth) => {
+                if request.sect.is_some() {
+                    return Err(ApiInputError::field(
+                        "sect",
+                        "is only used with positions: with natal the sect comes from the Sun's \
+                         altitude at the birth place and time",
+                    ));
+                }
+                LotsSource::Birth(birth)
+            }
+            NatalChoice::Positions(map) => {
+                let positions = lot_positions(map)?;
+                let (sect, given) = match request.sect {
+                    Some(SectDto::Day) => (Sect::Day, true),
+                    Some(SectDto::Night) => (Sect::Night, true),
+                    None => {
+                        let sun = positions.body(Body::Sun).unwrap_or(Longitude::ZERO);
+                        (sect_from_ascendant(sun, positions.ascendant), false)
+                    }
+                };
+                LotsSource::Positions {
+                    positions,
+                    sect,
+                    given,
+                }
+            }
+        };
+        let (lots, named) = match &request.lots {
+            None => (Lot::ALL.to_vec(), false),
+            Some(names) if names.is_empty() => {
+                return Err(ApiInputError::field(
+                    "lots",
+                    format!(
+                        "must name at least one lot (leave it out for all); accepted names: {}",
+                        Lot::NAMES.join(", ")
+                    ),
+                ));
+            }
+            Some(names) => {
+                let mut lots = Vec::with_capacity(names.len());
+                for (i, name) in names.iter().enumerate() {
+                    let lot = Lot::parse(name)
+                        .map_err(|e| ApiInputError::new(format!("lots[{i}]: {e}")))?;
+                    if let LotsSource::Positions { positions, .. } = &source
+                        && let Some(body) = positions.missing_for(lot)
+                    {
+                        return Err(ApiInputError::new(format!(
+                            "lots[{i}]: the lot `{name}` needs positions.{}",
+                            LotTerm::Body(body).name()
+                        )));
+                    }
+                    lots.push(lot);
+                }
+                lots.sort_unstable();
+                lots.dedup();
+                (lots, true)
+            }
+        };
+        Ok(Self {
+            source,
+            lots,
+            named,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LotsSettingsDto {
+    /// The lots asked for (all by default), in catalogue order.
+    pub lots: Vec<&'static str>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectDtoOut {
+    /// `day` or `night`.
+    pub sect: &'static str,
+    /// `sun_altitude` (natal), `sun_position_from_ascendant` or `request` (positions).
+    pub determined_by: &'static str,
+    /// The Sun's altitude above the true horizon, degrees (natal only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sun_altitude_deg: Option<f64>,
+}
+
+/// A lot cast.
+#[derive(Debug, Clone, Serialize)]
+pub struct LotDto {
+    #[serde(flatten)]
+    pub position: ZodiacLongitudeDto,
+    /// The formula applied to this chart: `ascendant + B - C`.
+    pub formula: String,
+    /// `at_night`, `never` or `shorter_arc`.
+    pub reversal: &'static str,
+    pub description: &'static str,
+}
+
+/// A lot left out because its bodies were not given.
+#[derive(Debug, Clone, Serialize)]
+pub struct OmittedLotDto {
+    pub lot: &'static str,
+    pub missing: Vec<&'static str>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LotsResponse {
+    pub input: SourceEchoDto,
+    pub settings: LotsSettingsDto,
+    pub sect: SectDtoOut,
+    /// The positions used: the bodies, then the ascendant.
+    pub points: OrderedMap<ZodiacLongitudeDto>,
+    pub lots: OrderedMap<LotDto>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedLotDto>,
+}
+
+fn reversal_name(reversal: Reversal) -> &'static str {
+    match reversal {
+        Reversal::AtNight => "at_night",
+        Reversal::Never => "never",
+        Reversal::ShorterArc => "shorter_arc",
+    }
+}
+
+fn natal_failure(error: NatalLotsError) -> CalcFailure {
+    match error {
+        NatalLotsError::Chart(e) => e.into(),
+        NatalLotsError::AscendantUndefined { .. } => {
+            CalcFailure::Input(ApiInputError::new(format!("natal.location: {error}")))
+        }
+    }
+}
+
+/// Computes the positions (from a birth), the sect and the lots.
+///
+/// # Errors
+/// A body without data at the birth, an undefined ascendant (at a pole).
+pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcFailure> {
+    let (positions, sect, sect_echo, echo) = match &input.source {
+        LotsSource::Birth(birth) => {
+            let (positions, alt_deg) =
+                natal_lot_positions(eph, birth.jd, birth.place).map_err(natal_failure)?;
+            let sect = Sect::from_sun_altitude(alt_deg);
+            let out = SectDtoOut {
+                sect: sect.name(),
+                determined_by: "sun_altitude",
+                sun_altitude_deg: Some(alt_deg),
+            };
+            (
+                positions,
+                sect,
+                out,
+                SourceEchoDto::birth(birth, Vec::new()),
+            )
+        }
+        LotsSource::Positions {
+            positions,
+            sect,
+            given,
+        } => {
+            let out = SectDtoOut {
+                sect: sect.name(),
+                determined_by: if *given {
+                    "request"
+                } else {
+                    "sun_position_from_ascendant"
+                },
+                sun_altitude_deg: None,
+            };
+            (positions.clone(), *sect, out, SourceEchoDto::positions())
+        }
+    };
+    let mut lots = Vec::with_capacity(input.lots.len());
+    let mut omitted = Vec::new();
+    for &lot in &input.lots {
+        match cast_lot(lot, &positions, sect) {
+            Ok(cast) => lots.push((
+                lot.name().to_owned(),
+                LotDto {
+                    position: cast.lon.into(),
+                    formula: format!("ascendant + {} - {}", cast.to.name(), cast.from.name()),
+                    reversal: reversal_name(lot.formula().reversal),
+                    description: lot.description(),
+                },
+            )),
+            // Validation refused named lots without their bodies: only defaults get here.
+            Err(_) if !input.named => omitted.push(OmittedLotDto {
+                lot: lot.name(),
+                missing: lot
+                    .bodies_needed()
+                    .into_iter()
+                    .filter(|b| positions.body(*b).is_none())
+                    .map(|b| LotTerm::Body(b).name())
+                    .collect(),
+            }),
+            Err(e) => return Err(CalcFailure::Input(ApiInputError::new(e.to_string()))),
+        }
+    }
+    let mut points: Vec<(String, ZodiacLongitudeDto)> = positions
+        .bodies
+        .iter()
+        .map(|(b, lon)| (LotTerm::Body(*b).name().to_owned(), (*lon).into()))
+        .collect();
+    points.push(("ascendant".to_owned(), positions.ascendant.into()));
+    Ok(LotsResponse {
+        input: echo,
+        settings: LotsSettingsDto {
+            lots: input.lots.iter().map(|l| l.name()).collect(),
+        },
+        sect: sect_echo,
+        points: OrderedMap(points),
+        lots: OrderedMap(lots),
+        omitted,
+    })
+}

@@ -1,0 +1,565 @@
+//! `POST /v1/midpoints`: every midpoint of a set of points, the third points standing on them by
+//! 8th-harmonic aspects, and each point's midpoint tree.
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `natal` | the birth, `{datetime, timezone, location, lmt?, ambiguous_time?}` as for radix: the service computes [`DEFAULT_NATAL_BODIES`] (sun..pluto, mean_node, chiron; geocentric, tropical, apparent) and the `ascendant` and `mc` at the birth place |
+//! | `positions` | instead of `natal`: point name to ecliptic longitude in degrees (`{"sun": 112.0, "ascendant": 138.1}`); any names of 1 to 64 characters; 2 to [`MAX_POINTS`] points; longitudes are reduced to `[0, 360)` |
+//! | `points` | the points to use: with `positions`, names among its keys; with `natal`, any body of the catalogue (`/v1/catalog/bodies`) and `ascendant`, `mc`; default all of `positions`, or the natal default; 2 to [`MAX_POINTS`] distinct names |
+//! | `aspect_angles` | degrees, each one of 0, 45, 90, 135, 180 (the 8th harmonic); default all five |
+//! | `orb` | degrees, 0 to 5 ([`MidpointOrb::MAX_DEG`]); default 1.5 |
+//! | `include` | any of `list`, `activated`, `tree`; default all three |
+//!
+//! Exactly one of `natal` and `positions`. With the natal default, Chiron is left out (with a
+//! note in `input.notes`) for a birth outside its data (1800–2400); named in `points`, it is a
+//! 400 there.
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "input": {"source": "natal",
+//!             "resolved": {"utc": "1990-05-15T12:30:00Z", "julian_day_ut": 2448027.0208333335,
+//!                          "local": "1990-05-15T14:30:00", "offset": "+02:00",
+//!                          "offset_source": "tz_database", "timezone": "Europe/Berlin"},
+//!             "location": {"latitude": 52.52, "longitude": 13.405, "altitude": 0.0}},
+//!   "settings": {"points": ["sun", "moon", …, "ascendant", "mc"],
+//!                "aspect_angles": [0.0, 45.0, 90.0, 135.0, 180.0], "orb": 1.5,
+//!                "include": ["list", "activated", "tree"]},
+//!   "points": {"sun": {"longitude": 54.416, "sign": "taurus", "sign_degree": 24.416}, …},
+//!   "list": [{"first": "sun", "second": "moon", "longitude": 355.918, "sign": "pisces",
+//!             "sign_degree": 25.918, "arc": 116.997}, …],
+//!   "activated": [{"point": "venus", "first": "mars", "second": "chiron", "midpoint": "mars/chiron",
+//!                  "midpoint_longitude": 2.21, "point_longitude": 2.26, "aspect": "conjunction",
+//!                  "angle": 0.0, "orb": 0.05}, …],
+//!   "tree": {"sun": [{"point": "sun", "first": "moon", "second": "saturn", …}, …], "moon": [], …}
+//! }
+//! ```
+//!
+//! * `input.source` is `natal` (then `resolved` echoes the birth instant and `location` the place)
+//!   or `positions`.
+//! * `points`: the longitudes used, in the points' order: with `positions`, bodies in catalogue
+//!   order, then `ascendant`, `mc`, then other names alphabetically; with `points`, the order
+//!   given.
+//! * `list`: every midpoint on the shorter arc (`arc` is the separation of the two points, in
+//!   degrees), `first` being the point earlier in `points`. For exactly opposite points the
+//!   midpoint 90° ahead of the point with the smaller longitude is taken; see
+//!   [`orrery_astro::techniques::midpoints`] for this and every other definition.
+//! * `activated`: each point standing on a midpoint of two other points within `orb` by one of
+//!   the aspect angles: `orb` is `|separation − angle|` in degrees. Closest first.
+//! * `tree`: per point (every point, in order), the midpoints it activates, closest first (the
+//!   entries of `activated` for that point).
+//!
+//! # Errors
+//!
+//! A 400 names the field and the rule (`orb must be between 0 and 5 degrees (got 6)`,
+//! `aspect_angles[1] must be one of 0, 45, 90, 135, 180 degrees …`).
+
+use std::collections::BTreeMap;
+
+use orrery_astro::angle::Longitude;
+use orrery_astro::body::{Body, CATALOG};
+use orrery_astro::chart::{ChartError, Frame, position};
+use orrery_astro::techniques::midpoints::{
+    Activation, Midpoint, MidpointAspect, MidpointOrb, activations, midpoints, tree,
+};
+use orrery_astro::techniques::progressions::Axis;
+use orrery_astro::techniques::transits::NatalPoint;
+use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
+use serde::{Deserialize, Serialize};
+
+use crate::common::{
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, STANDARD_POINTS, ZodiacLongitudeDto,
+};
+use crate::error::{ApiInputError, CalcFailure};
+use crate::natal::{NatalChoice, check_point_count_at, choose_natal_or, longitude_at};
+use crate::radix::LocationEcho;
+
+/// At most this many points (496 midpoints).
+pub const MAX_POINTS: usize = 32;
+/// Point names longer than this are refused.
+const MAX_NAME_CHARS: usize = 64;
+/// The natal bodies unless `points` says otherwise (the `ascendant` and `mc` follow them).
+pub const DEFAULT_NATAL_BODIES: [Body; 12] = STANDARD_POINTS;
+
+/// What a response contains.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MidpointsPart {
+    List,
+    Activated,
+    Tree,
+}
+
+impl MidpointsPart {
+    const ALL: [Self; 3] = [Self::List, Self::Activated, Self::Tree];
+
+    fn name(self) -> &'static str {
+        match self {
+            Self::List => "list",
+            Self::Activated => "activated",
+            Self::Tree => "tree",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MidpointsRequest {
+    #[serde(default)]
+    pub natal: Option<BirthDto>,
+    #[serde(default)]
+    pub positions: Option<BTreeMap<String, f64>>,
+    #[serde(default)]
+    pub points: Option<Vec<String>>,
+    #[serde(default)]
+    pub aspect_angles: Option<Vec<f64>>,
+    #[serde(default)]
+    pub orb: Option<f64>,
+    #[serde(default)]
+    pub include: Option<Vec<MidpointsPart>>,
+}
+
+/// A point of a natal chart: a body or an angle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartPoint {
+    Body(Body),
+    Axis(Axis),
+}
+
+/// Where the points come from.
+#[derive(Debug, Clone)]
+pub enum PointSource {
+    /// A birth and the points to compute; `default` when `points` was not given.
+    Birth {
+        birth: ResolvedBirth,
+        points: Vec<ChartPoint>,
+        default: bool,
+    },
+    /// Longitudes as given, in the response's order.
+    Positions(Vec<NatalPoint>),
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct MidpointsInput {
+    pub source: PointSource,
+    pub aspects: Vec<MidpointAspect>,
+    pub orb: MidpointOrb,
+    pub parts: Vec<MidpointsPart>,
+}
+
+impl TryFrom<&MidpointsRequest> for MidpointsInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &MidpointsRequest) -> Result<Self, ApiInputError> {
+        let source = match choose_natal_or(
+            request.natal.as_ref(),
+            request.positions.as_ref(),
+            "positions",
+            "natal or positions is required: the birth {datetime, timezone, location}, or the \
+             longitudes by point name ({\"sun\": 112.0, \"ascendant\": 138.1, …})",
+        )? {
+            NatalChoice::Birth(birth) => natal_points(birth, request.points.as_deref())?,
+            NatalChoice::Positions(map) => {
+                PointSource::Positions(given_points(map, request.points.as_deref())?)
+            }
+        };
+        let aspects = match &request.aspect_angles {
+            None => MidpointAspect::ALL.to_vec(),
+            Some(angles) if angles.is_empty() => {
+                return Err(ApiInputError::field(
+                    "aspect_angles",
+                    "must name at least one angle of 0, 45, 90, 135, 180",
+                ));
+            }
+            Some(angles) => {
+                let mut aspects = Vec::with_capacity(angles.len());
+                for (i, &deg) in angles.iter().enumerate() {
+                    let aspect = MidpointAspect::from_angle(deg)
+                        .map_err(|e| ApiInputError::field(&format!("aspect_angles[{i}]"), e))?;
+                    aspects.push(aspect);
+                }
+                aspects.sort_unstable();
+                aspects.dedup();
+                aspects
+            }
+        };
+        let orb = match request.orb {
+            None => MidpointOrb::DEFAULT,
+            Some(deg) => MidpointOrb::new(deg).map_err(|e| ApiInputError::field("orb", e))?,
+        };
+        let parts = match &request.include {
+            None => MidpointsPart::ALL.to_vec(),
+            Some(parts) if parts.is_empty() => {
+                return Err(ApiInputError::field(
+                    "include",
+                    "must name at least one of list, activated, tree",
+                ));
+            }
+            Some(parts) => MidpointsPart::ALL
+                .into_iter()
+                .filter(|p| parts.contains(p))
+                .collect(),
+        };
+        Ok(Self {
+            source,
+            aspects,
+            orb,
+            parts,
+        })
+    }
+}
+
+/// Checks a `points` list: 2 to [`MAX_POINTS`] names once each (a repeat is dropped).
+fn check_points_list(names: &[String]) -> Result<Vec<&String>, ApiInputError> {
+    let mut distinct: Vec<&String> = Vec::with_capacity(names.len());
+    for name in names {
+        if !distinct.contains(&name) {
+            distinct.push(name);
+        }
+    }
+    check_distinct_count(distinct.len())?;
+    Ok(distinct)
+}
+
+fn check_distinct_count(count: usize) -> Result<(), ApiInputError> {
+    if (2..=MAX_POINTS).contains(&count) {
+        Ok(())
+    } else {
+        Err(ApiInputError::field(
+            "points",
+            format!("must name 2 to {MAX_POINTS} distinct points (got {count})"),
+        ))
+    }
+}
+
+fn natal_points(
+    birth: ResolvedBirth,
+    names: Option<&[String]>,
+) -> Result<PointSource, ApiInputError> {
+    let Some(names) = names else {
+        let mut points: Vec<ChartPoint> = DEFAULT_NATAL_BODIES
+            .into_iter()
+            .map(ChartPoint::Body)
+            .collect();
+        points.extend(Axis::ALL.into_iter().map(ChartPoint::Axis));
+        return Ok(PointSource::Birth {
+            birth,
+            points,
+            default: true,
+        });
+    };
+    check_points_list(names)?;
+    let mut points = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let point = match Axis::parse(name) {
+            Some(axis) => ChartPoint::Axis(axis),
+            None => ChartPoint::Body(Body::parse(name).map_err(|e| {
+                ApiInputError::new(format!("points[{i}]: {e}; or an angle: ascendant, mc"))
+            })?),
+        };
+        if !points.contains(&point) {
+            points.push(point);
+        }
+    }
+    // Aliases (mean_lilith and mean_apogee) may have merged two names into one point.
+    check_distinct_count(points.len())?;
+    Ok(PointSource::Birth {
+        birth,
+        points,
+        default: false,
+    })
+}
+
+/// Bodies in catalogue order, then the angles, then other names alphabetically.
+fn point_rank(name: &str) -> (usize, &str) {
+    let rank = CATALOG
+        .iter()
+        .position(|e| e.name == name)
+        .or_else(|| {
+            Axis::parse(name)
+                .map(|a| CATALOG.len() + Axis::ALL.iter().position(|x| *x == a).unwrap_or(0))
+        })
+        .unwrap_or(CATALOG.len() + Axis::ALL.len());
+    (rank, name)
+}
+
+fn given_points(
+    map: &BTreeMap<String, f64>,
+    names: Option<&[String]>,
+) -> Result<Vec<NatalPoint>, ApiInputError> {
+    check_point_count_at("positions", map, MAX_POINTS)?;
+    let mut all = Vec::with_capacity(map.len());
+    for (name, &lon_deg) in map {
+        let chars = name.chars().count();
+        if chars == 0 || chars > MAX_NAME_CHARS {
+            return Err(ApiInputError::new(format!(
+                "positions: point names must have 1 to {MAX_NAME_CHARS} characters (got a name \
+                 of {chars})"
+            )));
+        }
+        all.push(NatalPoint::new(
+            name.clone(),
+            longitude_at("positions", name, lon_deg)?,
+        ));
+    }
+    match names {
+        None => {
+            if all.len() < 2 {
+                return Err(ApiInputError::field(
+                    "positions",
+                    format!(
+                        "must hold at least 2 points for a midpoint (got {})",
+                        all.len()
+                    ),
+                ));
+            }
+            all.sort_by(|a, b| point_rank(&a.name).cmp(&point_rank(&b.name)));
+            Ok(all)
+        }
+        Some(names) => {
+            let distinct = check_points_list(names)?;
+            distinct
+                .into_iter()
+                .map(|name| {
+                    all.iter()
+                        .find(|p| &p.name == name)
+                        .cloned()
+                        .ok_or_else(|| {
+                            let i = names.iter().position(|n| n == name).unwrap_or(0);
+                            ApiInputError::new(format!(
+                                "points[{i}]: `{name}` is not among positions; given: {}",
+                                map.keys()
+                                    .map(String::as_str)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ))
+                        })
+                })
+                .collect()
+        }
+    }
+}
+
+/// Where the points came from, echoed: shared with `/v1/lots`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SourceEchoDto {
+    /// `natal` or `positions`.
+    pub source: &'static str,
+    /// The birth instant, with `natal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<ResolvedTimeDto>,
+    /// The birth place, with `natal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<LocationEcho>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl SourceEchoDto {
+    /// The echo of a birth.
+    pub fn birth(birth: &ResolvedBirth, notes: Vec<String>) -> Self {
+        Self {
+            source: "natal",
+            resolved: Some(ResolvedTimeDto::new(birth)),
+            location: Some(LocationEcho {
+                latitude: birth.place.lat_deg,
+                longitude: birth.place.lon_deg,
+                altitude: birth.place.alt_m,
+            }),
+            notes,
+        }
+    }
+
+    /// The echo of `positions`.
+    pub fn positions() -> Self {
+        Self {
+            source: "positions",
+            resolved: None,
+            location: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MidpointsSettingsDto {
+    pub points: Vec<String>,
+    /// Degrees, ascending.
+    pub aspect_angles: Vec<f64>,
+    /// Degrees.
+    pub orb: f64,
+    pub include: Vec<&'static str>,
+}
+
+/// A midpoint of two points.
+#[derive(Debug, Clone, Serialize)]
+pub struct MidpointDto {
+    pub first: String,
+    pub second: String,
+    #[serde(flatten)]
+    pub position: ZodiacLongitudeDto,
+    /// The separation of the two points, degrees in `[0, 180]`.
+    pub arc: f64,
+}
+
+/// A point standing on a midpoint.
+#[derive(Debug, Clone, Serialize)]
+pub struct ActivationDto {
+    pub point: String,
+    pub first: String,
+    pub second: String,
+    /// `first/second`.
+    pub midpoint: String,
+    pub midpoint_longitude: f64,
+    pub point_longitude: f64,
+    /// `conjunction`, `semisquare`, `square`, `sesquiquadrate` or `opposition`.
+    pub aspect: &'static str,
+    /// Degrees.
+    pub angle: f64,
+    /// `|separation − angle|`, degrees.
+    pub orb: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MidpointsResponse {
+    pub input: SourceEchoDto,
+    pub settings: MidpointsSettingsDto,
+    pub points: OrderedMap<ZodiacLongitudeDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list: Option<Vec<MidpointDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub activated: Option<Vec<ActivationDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<OrderedMap<Vec<ActivationDto>>>,
+}
+
+/// The natal points: each body's geocentric tropical apparent longitude, the angles from equal
+/// houses (the angles do not depend on the system, and equal houses exist everywhere). With the
+/// default points, Chiron without data is left out with a note.
+fn compute_natal(
+    eph: &Ephemeris,
+    birth: &ResolvedBirth,
+    wanted: &[ChartPoint],
+    default: bool,
+    notes: &mut Vec<String>,
+) -> Result<Vec<NatalPoint>, CalcFailure> {
+    let frame = Frame::GEOCENTRIC_TROPICAL;
+    let mut houses = None;
+    let mut points = Vec::with_capacity(wanted.len());
+    for point in wanted {
+        match *point {
+            ChartPoint::Body(body) => match position(eph, birth.jd, body, &frame) {
+                Ok(p) => points.push(NatalPoint::new(body.name(), p.lon)),
+                Err(ChartError::NoData { .. }) if default && body == Body::Chiron => notes.push(
+                    "chiron has no ephemeris data at the birth date (its data covers 1800-2400): \
+                     it is left out of the points"
+                        .to_owned(),
+                ),
+                Err(error) => return Err(error.into()),
+            },
+            ChartPoint::Axis(axis) => {
+                let h = match &houses {
+                    Some(h) => h,
+                    None => houses.insert(eph.houses(
+                        birth.jd,
+                        birth.place.lat_deg,
+                        birth.place.lon_deg,
+                        HouseSystem::EQUAL,
+                        Zodiac::Tropical,
+                    )?),
+                };
+                let lon_deg = match axis {
+                    Axis::Ascendant => h.angles.ascendant.lon_deg,
+                    Axis::Mc => h.angles.mc.lon_deg,
+                };
+                let lon = Longitude::new(lon_deg).map_err(|_| {
+                    ApiInputError::new(format!(
+                        "natal.location: the {} is undefined at latitude {} (got {lon_deg})",
+                        axis.name(),
+                        birth.place.lat_deg
+                    ))
+                })?;
+                points.push(NatalPoint::new(axis.name(), lon));
+            }
+        }
+    }
+    Ok(points)
+}
+
+fn activation_dto(points: &[NatalPoint], list: &[Midpoint], a: &Activation) -> ActivationDto {
+    let m = &list[a.midpoint];
+    let (first, second) = (&points[m.first].name, &points[m.second].name);
+    ActivationDto {
+        point: points[a.point].name.clone(),
+        first: first.clone(),
+        second: second.clone(),
+        midpoint: format!("{first}/{second}"),
+        midpoint_longitude: m.lon.degrees(),
+        point_longitude: points[a.point].lon.degrees(),
+        aspect: a.aspect.aspect().name(),
+        angle: a.aspect.angle_deg(),
+        orb: a.orb_deg,
+    }
+}
+
+/// Computes the points (from a birth), the midpoints and what was asked for.
+///
+/// # Errors
+/// A body without data at the birth, an angle undefined at the place.
+pub fn compute(eph: &Ephemeris, input: &MidpointsInput) -> Result<MidpointsResponse, CalcFailure> {
+    let mut notes = Vec::new();
+    let (points, echo) = match &input.source {
+        PointSource::Positions(points) => (points.clone(), SourceEchoDto::positions()),
+        PointSource::Birth {
+            birth,
+            points,
+            default,
+        } => {
+            let computed = compute_natal(eph, birth, points, *default, &mut notes)?;
+            (computed, SourceEchoDto::birth(birth, notes))
+        }
+    };
+    let list = midpoints(&points);
+    let found = activations(&points, &list, &input.aspects, input.orb);
+    let wants = |part| input.parts.contains(&part);
+    let dto = |a: &Activation| activation_dto(&points, &list, a);
+    Ok(MidpointsResponse {
+        input: echo,
+        settings: MidpointsSettingsDto {
+            points: points.iter().map(|p| p.name.clone()).collect(),
+            aspect_angles: input.aspects.iter().map(|a| a.angle_deg()).collect(),
+            orb: input.orb.degrees(),
+            include: input.parts.iter().map(|p| p.name()).collect(),
+        },
+        points: OrderedMap(
+            points
+                .iter()
+                .map(|p| (p.name.clone(), p.lon.into()))
+                .collect(),
+        ),
+        list: wants(MidpointsPart::List).then(|| {
+            list.iter()
+                .map(|m| MidpointDto {
+                    first: points[m.first].name.clone(),
+                    second: points[m.second].name.clone(),
+                    position: m.lon.into(),
+                    arc: m.arc_deg,
+                })
+                .collect()
+        }),
+        activated: wants(MidpointsPart::Activated).then(|| found.iter().map(dto).collect()),
+        tree: wants(MidpointsPart::Tree).then(|| {
+            OrderedMap(
+                tree(points.len(), &found)
+                    .iter()
+                    .zip(&points)
+                    .map(|(branch, p)| (p.name.clone(), branch.iter().map(dto).collect()))
+                    .collect(),
+            )
+        }),
+    })
+}

@@ -1,0 +1,424 @@
+//! `POST /v1/zodiacal-releasing`: the time-lord periods running at an instant, level 1 to
+//! `max_level`, released from a sign (Vettius Valens).
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `birth_datetime` | required; ISO 8601 with `Z` or an offset |
+//! | `target_datetime` | the instant to describe; default now (the answer is then not cached); not before the birth, at most 1,000 years after it |
+//! | `start_sign` | `aries`..`pisces`; exactly one of this and `lot_longitude` |
+//! | `lot_longitude` | a lot's ecliptic longitude in `[0, 360)` (usually the Lot of Fortune or of Spirit, from `/v1/lots`): releasing starts from the sign that contains it |
+//! | `max_level` | 1..4, default 3 |
+//! | `include_l1_sequence` | adds the first 50 level-1 periods from the birth; default false |
+//! | `year_days` | the length of a level-1 year in days, 354..366; default 360 (DECISIONS.md) |
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "birth_utc": "1990-06-15T08:30:00Z", "birth_jd": 2448057.854167,
+//!   "target_utc": "2024-01-01T00:00:00Z", "target_jd": 2460310.5,
+//!   "settings": {"start_sign": "leo", "start_from": "lot_longitude", "lot_longitude": 134.2,
+//!                "max_level": 3, "year_days": 360.0, "include_l1_sequence": false},
+//!   "periods": [
+//!     {"level": 1, "sign": "virgo", "units": 20, "unit_days": 360.0, "start": "…Z",
+//!      "start_jd": …, "end": "…Z", "end_jd": …, "length_days": 7200.0, "sub_index": 1,
+//!      "is_peak": false, "is_lb_zone": false},
+//!     …one per level
+//!   ],
+//!   "l1_sequence": […]
+//! }
+//! ```
+//!
+//! The rule, exactly as the interface spec and DECISIONS.md give it (sign periods, units of
+//! year / 12^(level − 1), sub-periods in sign order from the parent's sign cut at the parent's
+//! end, `is_peak` on the cardinal signs, `is_lb_zone` on sub-index 7, no jump):
+//! [`orrery_astro::techniques::releasing`]. `units` is the sign's period in units of its level;
+//! `length_days` is shorter than `units × unit_days` for the last sub-period of a parent.
+//! Times are to the second; `*_jd` beside them are Julian days (UT).
+
+use std::str::FromStr;
+
+use jiff::Timestamp;
+use orrery_astro::angle::{Longitude, Sign};
+use orrery_astro::techniques::releasing::{
+    L1_SEQUENCE_LEN, Level, Period, Releasing, YearDays, sign_units,
+};
+use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
+use serde::{Deserialize, Serialize};
+
+use crate::common::{in_range, parse_instant, required_instant};
+use crate::error::{ApiInputError, CalcFailure};
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReleasingRequest {
+    #[serde(default)]
+    pub birth_datetime: Option<String>,
+    #[serde(default)]
+    pub target_datetime: Option<String>,
+    #[serde(default)]
+    pub start_sign: Option<String>,
+    #[serde(default)]
+    pub lot_longitude: Option<f64>,
+    #[serde(default)]
+    pub max_level: Option<i64>,
+    #[serde(default)]
+    pub include_l1_sequence: Option<bool>,
+    #[serde(default)]
+    pub year_days: Option<f64>,
+}
+
+/// Where the start sign came from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum StartFrom {
+    Sign,
+    Lot(Longitude),
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct ReleasingInput {
+    pub birth: Timestamp,
+    pub target: Timestamp,
+    /// The target was "now" (not cacheable).
+    pub used_now: bool,
+    pub releasing: Releasing,
+    pub start_from: StartFrom,
+    pub max_level: Level,
+    pub include_l1_sequence: bool,
+    /// Days from the birth to the target.
+    pub target_day: f64,
+}
+
+impl ReleasingRequest {
+    /// Validates the request; `now` is the target when `target_datetime` is left out.
+    ///
+    /// # Errors
+    /// Every field that breaks its rule, named with its path.
+    pub fn validate(&self, now: Timestamp) -> Result<ReleasingInput, ApiInputError> {
+        let birth = required_instant("birth_datetime", self.birth_datetime.as_deref())?;
+        let (target, used_now) = match &self.target_datetime {
+            Some(text) => (parse_instant("target_datetime", text)?, false),
+            None => (now, true),
+        };
+        let (start_sign, start_from) = match (&self.start_sign, self.lot_longitude) {
+            (Some(_), Some(_)) => {
+                return Err(ApiInputError::new(
+                    "start_sign and lot_longitude: give one of them, not both",
+                ));
+            }
+            (None, None) => {
+                return Err(ApiInputError::new(
+                    "start_sign or lot_longitude is required: the sign releasing starts from",
+                ));
+            }
+            (Some(name), None) => (
+                Sign::from_str(name).map_err(|e| ApiInputError::unknown_name("start_sign", &e))?,
+                StartFrom::Sign,
+            ),
+            (None, Some(deg)) => {
+                let lon = Longitude::new(deg)
+                    .ok()
+                    .filter(|_| (0.0..360.0).contains(&deg))
+                    .ok_or_else(|| {
+                        ApiInputError::field(
+                            "lot_longitude",
+                            format!("must be at least 0 and less than 360 (got {deg})"),
+                        )
+                    })?;
+                (lon.sign(), StartFrom::Lot(lon))
+            }
+        };
+        let year_days = match self.year_days {
+            None => YearDays::DEFAULT,
+            Some(days) => YearDays::new(in_range("year_days", days, YearDays::MIN, YearDays::MAX)?)
+                .map_err(|e| ApiInputError::field("year_days", e))?,
+        };
+        let max_level = match self.max_level {
+            None => Level::DEFAULT,
+            Some(n) => u8::try_from(n)
+                .ok()
+                .and_then(|n| Level::new(n).ok())
+                .ok_or_else(|| {
+                    ApiInputError::field("max_level", format!("must be 1, 2, 3 or 4 (got {n})"))
+                })?,
+        };
+        let target_day = julian_day_ut(target).0 - julian_day_ut(birth).0;
+        if target_day < 0.0 {
+            return Err(ApiInputError::field(
+                "target_datetime",
+                format!(
+                    "must not be before birth_datetime (got {}, birth {})",
+                    utc_to_second(target),
+                    utc_to_second(birth)
+                ),
+            ));
+        }
+        if target_day > Releasing::MAX_YEARS * year_days.days() {
+            return Err(ApiInputError::field(
+                "target_datetime",
+                format!(
+                    "must be at most {} years of {} days after birth_datetime",
+                    Releasing::MAX_YEARS,
+                    year_days.days()
+                ),
+            ));
+        }
+        Ok(ReleasingInput {
+            birth,
+            target,
+            used_now,
+            releasing: Releasing {
+                start_sign,
+                year_days,
+            },
+            start_from,
+            max_level,
+            include_l1_sequence: self.include_l1_sequence.unwrap_or(false),
+            target_day,
+        })
+    }
+}
+
+/// The request as understood.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReleasingSettingsDto {
+    pub start_sign: &'static str,
+    /// `start_sign` or `lot_longitude`.
+    pub start_from: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lot_longitude: Option<f64>,
+    pub max_level: u8,
+    pub year_days: f64,
+    pub include_l1_sequence: bool,
+}
+
+/// One period.
+#[derive(Debug, Clone, Serialize)]
+pub struct PeriodDto {
+    pub level: u8,
+    pub sign: &'static str,
+    /// The sign's period in units of this level.
+    pub units: u32,
+    /// The length of one unit of this level, days.
+    pub unit_days: f64,
+    pub start: String,
+    pub start_jd: f64,
+    pub end: String,
+    pub end_jd: f64,
+    pub length_days: f64,
+    pub sub_index: usize,
+    pub is_peak: bool,
+    pub is_lb_zone: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ReleasingResponse {
+    pub birth_utc: String,
+    pub birth_jd: f64,
+    pub target_utc: String,
+    pub target_jd: f64,
+    pub settings: ReleasingSettingsDto,
+    /// The periods running at the target, level 1 first.
+    pub periods: Vec<PeriodDto>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub l1_sequence: Option<Vec<PeriodDto>>,
+}
+
+/// The instant `days` after the birth, as the API writes it.
+fn instant_after(birth_jd: JulianDayUt, days: f64) -> Result<(String, f64), CalcFailure> {
+    let jd = JulianDayUt(birth_jd.0 + days);
+    let instant = timestamp_of(jd).ok_or_else(|| {
+        CalcFailure::Input(ApiInputError::new(format!(
+            "a period ends at Julian day {:.5}, outside the years -9999..9999",
+            jd.0
+        )))
+    })?;
+    Ok((utc_to_second(instant), jd.0))
+}
+
+fn period_dto(
+    input: &ReleasingInput,
+    birth_jd: JulianDayUt,
+    p: &Period,
+) -> Result<PeriodDto, CalcFailure> {
+    let (start, start_jd) = instant_after(birth_jd, p.start_day)?;
+    let (end, end_jd) = instant_after(birth_jd, p.end_day)?;
+    Ok(PeriodDto {
+        level: p.level,
+        sign: p.sign.name(),
+        units: sign_units(p.sign),
+        unit_days: input.releasing.unit_days(p.level),
+        start,
+        start_jd,
+        end,
+        end_jd,
+        length_days: p.length_days(),
+        sub_index: p.sub_index,
+        is_peak: p.is_peak,
+        is_lb_zone: p.is_lb_zone,
+    })
+}
+
+/// The answer. No ephemeris is needed: releasing is arithmetic on the calendar.
+///
+/// # Errors
+/// [`CalcFailure::Input`] for a period ending outside the calendar's years (a birth near year
+/// 9999) or a target the rule refuses.
+pub fn compute(input: &ReleasingInput) -> Result<ReleasingResponse, CalcFailure> {
+    let birth_jd = julian_day_ut(input.birth);
+    let active = input
+        .releasing
+        .active_at(input.target_day, input.max_level)
+        .map_err(|e| ApiInputError::field("target_datetime", e))?;
+    let periods = active
+        .iter()
+        .map(|p| period_dto(input, birth_jd, p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let l1_sequence = if input.include_l1_sequence {
+        Some(
+            input
+                .releasing
+                .l1_sequence(L1_SEQUENCE_LEN)
+                .iter()
+                .map(|p| period_dto(input, birth_jd, p))
+                .collect::<Result<Vec<_>, _>>()?,
+        )
+    } else {
+        None
+    };
+    Ok(ReleasingResponse {
+        birth_utc: utc_to_second(input.birth),
+        birth_jd: birth_jd.0,
+        target_utc: utc_to_second(input.target),
+        target_jd: julian_day_ut(input.target).0,
+        settings: ReleasingSettingsDto {
+            start_sign: input.releasing.start_sign.name(),
+            start_from: match input.start_from {
+                StartFrom::Sign => "start_sign",
+                StartFrom::Lot(_) => "lot_longitude",
+            },
+            lot_longitude: match input.start_from {
+                StartFrom::Sign => None,
+                StartFrom::Lot(lon) => Some(lon.degrees()),
+            },
+            max_level: input.max_level.get(),
+            year_days: input.releasing.year_days.days(),
+            include_l1_sequence: input.include_l1_sequence,
+        },
+        periods,
+        l1_sequence,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn now() -> Timestamp {
+        "2026-11-21T00:00:00Z".parse().unwrap()
+    }
+
+    fn request(value: serde_json::Value) -> ReleasingRequest {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn error(value: serde_json::Value) -> String {
+        request(value).validate(now()).unwrap_err().message
+    }
+
+    #[test]
+    fn every_rule_names_its_field() {
+        let birth = "1990-06-15T08:30:00Z";
+        for (body, want) in [
+            (json!({"start_sign": "leo"}), "birth_datetime is required"),
+            (
+                json!({"birth_datetime": birth}),
+                "start_sign or lot_longitude is required",
+            ),
+            (
+                json!({"birth_datetime": birth, "start_sign": "leo", "lot_longitude": 10.0}),
+                "start_sign and lot_longitude: give one of them, not both",
+            ),
+            (
+                json!({"birth_datetime": birth, "start_sign": "lion"}),
+                "start_sign: ",
+            ),
+            (
+                json!({"birth_datetime": birth, "lot_longitude": 360.0}),
+                "lot_longitude must be at least 0 and less than 360 (got 360)",
+            ),
+            (
+                json!({"birth_datetime": birth, "lot_longitude": -0.5}),
+                "lot_longitude must be at least 0",
+            ),
+            (
+                json!({"birth_datetime": birth, "start_sign": "leo", "max_level": 5}),
+                "max_level must be 1, 2, 3 or 4 (got 5)",
+            ),
+            (
+                json!({"birth_datetime": birth, "start_sign": "leo", "max_level": -1}),
+                "max_level must be 1, 2, 3 or 4 (got -1)",
+            ),
+            (
+                json!({"birth_datetime": birth, "start_sign": "leo", "year_days": 300.0}),
+                "year_days must be between 354 and 366",
+            ),
+            (
+                json!({"birth_datetime": birth, "start_sign": "leo",
+                       "target_datetime": "1980-01-01T00:00:00Z"}),
+                "target_datetime must not be before birth_datetime",
+            ),
+            (
+                json!({"birth_datetime": birth, "start_sign": "leo",
+                       "target_datetime": "3100-01-01T00:00:00Z"}),
+                "target_datetime must be at most 1000 years",
+            ),
+            (
+                json!({"birth_datetime": "1990-06-15T08:30:00", "start_sign": "leo"}),
+                "birth_datetime must be a UTC date-time",
+            ),
+        ] {
+            let got = error(body.clone());
+            assert!(got.starts_with(want), "{body}: {got}");
+        }
+    }
+
+    #[test]
+    fn the_target_defaults_to_now_and_says_so() {
+        let input = request(json!({"birth_datetime": "1990-06-15T08:30:00Z", "start_sign": "leo"}))
+            .validate(now())
+            .unwrap();
+        assert!(input.used_now);
+        assert_eq!(input.target, now());
+        assert_eq!(input.max_level, Level::DEFAULT);
+        let response = compute(&input).unwrap();
+        assert_eq!(response.periods.len(), 3);
+        assert!(response.l1_sequence.is_none());
+    }
+
+    #[test]
+    fn a_lot_longitude_releases_from_its_sign() {
+        let input = request(json!({"birth_datetime": "1990-06-15T08:30:00Z",
+                                   "lot_longitude": 134.2, "include_l1_sequence": true,
+                                   "target_datetime": "1990-06-15T08:30:00Z", "max_level": 4}))
+        .validate(now())
+        .unwrap();
+        let response = compute(&input).unwrap();
+        assert_eq!(response.settings.start_sign, "leo");
+        assert_eq!(response.settings.start_from, "lot_longitude");
+        // At the birth every level starts in the start sign, at the birth.
+        for p in &response.periods {
+            assert_eq!(p.sign, "leo");
+            assert_eq!(p.start, "1990-06-15T08:30:00Z");
+            assert_eq!(p.sub_index, 0);
+        }
+        assert_eq!(
+            response.l1_sequence.as_ref().map(Vec::len),
+            Some(L1_SEQUENCE_LEN)
+        );
+    }
+}

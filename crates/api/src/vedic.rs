@@ -1,0 +1,571 @@
+//! `POST /v1/vedic`: sidereal grahas and lagna with nakshatra, pada and lord; Vimshottari
+//! dashas from birth; vargas (divisional charts).
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `birth` | required; `{datetime, timezone, location}` as for radix (a local time with `timezone`, or an offset) |
+//! | `ayanamsa` | a sidereal mode of `/v1/catalog/ayanamsas` (all 47 allowed); default `lahiri`; `tropical` is refused |
+//! | `include` | subset of `positions`, `dashas`, `vargas`; default all three |
+//! | `vargas` | subset of `D1`, `D2`, `D3`, `D7`, `D9`, `D10`, `D12`; default `["D1", "D9"]` |
+//! | `dasha_levels` | 1 (mahadashas, default) or 2 (with antardashas) |
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "input": {"datetime": "2000-01-01T17:30:00", "timezone": "Asia/Kolkata",
+//!             "location": {"latitude": 28.6139, "longitude": 77.209, "altitude": 0.0},
+//!             "resolved": {"utc": "2000-01-01T12:00:00Z", "julian_day_ut": 2451545.0, …}},
+//!   "settings": {"zodiac": "sidereal", "ayanamsa": "lahiri", "ayanamsa_deg": 23.853,
+//!                "include": ["positions", "dashas", "vargas"], "vargas": ["D1", "D9"],
+//!                "dasha_levels": 1},
+//!   "ephemeris": "swiss",
+//!   "positions": {
+//!     "sun": {"longitude": 256.52, "sign": "sagittarius", "sign_degree": 16.52,
+//!             "rashi": "dhanu", "nakshatra": "purva_ashadha", "nakshatra_index": 20, "pada": 1,
+//!             "nakshatra_lord": "venus", "longitude_speed": 1.019, "retrograde": false},
+//!     …, "rahu": {…, "retrograde": true}, "ketu": {…},
+//!     "lagna": {"longitude": 76.34, "sign": "gemini", "sign_degree": 16.34, "rashi": "mithuna",
+//!               "nakshatra": "ardra", "nakshatra_index": 6, "pada": 3, "nakshatra_lord": "rahu"}
+//!   },
+//!   "dashas": {
+//!     "system": "vimshottari", "year_days": 365.25, "cycle_years": 120.0, "levels": 1,
+//!     "moon_nakshatra": "swati", "moon_nakshatra_elapsed_fraction": 0.9603,
+//!     "first_lord": "rahu", "balance_years": 0.7148,
+//!     "start": "2000-01-01T12:00:00Z", "start_jd": 2451545.0,
+//!     "end": "2120-01-02T12:00:00Z", "end_jd": 2495375.0,
+//!     "trimming": "…",
+//!     "mahadashas": [
+//!       {"lord": "rahu", "years": 18.0, "start": "2000-01-01T12:00:00Z", "start_jd": …,
+//!        "end": "2000-09-18T13:48:48Z", "end_jd": 2451806.08, "trimmed": "before_birth",
+//!        "nominal_start": "1982-09-19T01:48:48Z", "nominal_start_jd": 2445231.58},
+//!       {"lord": "jupiter", "years": 16.0, …}, …
+//!     ]
+//!   },
+//!   "vargas": {"D1": {"sun": "sagittarius", …, "lagna": "gemini"},
+//!              "D9": {"sun": "leo", …, "lagna": "aquarius"}}
+//! }
+//! ```
+//!
+//! * Positions: geocentric apparent sidereal longitudes with the ayanamsa; rahu is the mean
+//!   node, ketu rahu + 180°; the lagna is the sidereal ascendant (no speed, no retrograde flag).
+//!   `rashi` is the sign's Sanskrit name. Nakshatras are 27 of 13°20′ from 0° (`ashwini` ..
+//!   `revati`), `nakshatra_index` 1..27, padas of 3°20′ (1..4), `nakshatra_lord` the
+//!   Vimshottari lord. Definitions: [`orrery_astro::techniques::vedic`].
+//! * Dashas: Vimshottari from the Moon's nakshatra, 365.25-day years, over exactly 120 years
+//!   from birth. `years` is a period's full length; a period cut at birth (the one running at
+//!   birth) or at birth + 120 years has `trimmed` (`before_birth` / `after_120_years`) and its
+//!   nominal bound beside. With `dasha_levels` 2 each mahadasha has `antardashas` (same shape);
+//!   the ones wholly before birth are left out. Instants are UTC to the second with `*_jd`.
+//!   Definitions: [`orrery_astro::techniques::vedic::dasha`].
+//! * Vargas: per requested code the sign of each graha and the lagna, by the Parashari rules
+//!   documented (with sources) in [`orrery_astro::techniques::vedic::varga`].
+//!
+//! # Errors
+//!
+//! A 400 names the field and the rule: an unknown or tropical `ayanamsa`, an unknown varga code
+//! (listing the accepted ones), an empty `include` or `vargas`, `dasha_levels` other than 1 or
+//! 2, and the birth's own rules.
+
+use orrery_astro::ayanamsa::{AYANAMSA_NAMES, ayanamsa_name, parse_ayanamsa};
+use orrery_astro::techniques::vedic::dasha::{
+    CYCLE_YEARS, DashaLevels, DashaPeriod, Vimshottari, YEAR_DAYS, vimshottari,
+};
+use orrery_astro::techniques::vedic::varga::Varga;
+use orrery_astro::techniques::vedic::{
+    Graha, RASHI_NAMES, VedicChart, VedicPoint, VedicPosition, vedic_chart,
+};
+use orrery_astro::time::{JulianDayUt, timestamp_of};
+use orrery_ephem::{AyanamsaId, Ephemeris};
+use serde::{Deserialize, Serialize};
+
+use crate::common::{
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ZodiacLongitudeDto, ephemeris_name,
+    event_time,
+};
+use crate::error::{ApiInputError, CalcFailure};
+use crate::radix::LocationEcho;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VedicRequest {
+    pub birth: BirthDto,
+    #[serde(default)]
+    pub ayanamsa: Option<String>,
+    #[serde(default)]
+    pub include: Option<Vec<VedicPart>>,
+    #[serde(default)]
+    pub vargas: Option<Vec<String>>,
+    #[serde(default)]
+    pub dasha_levels: Option<i64>,
+}
+
+/// What a response contains.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum VedicPart {
+    Positions,
+    Dashas,
+    Vargas,
+}
+
+impl VedicPart {
+    const ALL: [Self; 3] = [Self::Positions, Self::Dashas, Self::Vargas];
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct VedicInput {
+    pub birth: ResolvedBirth,
+    pub ayanamsa: AyanamsaId,
+    /// The parts asked for, in the request's order, each once.
+    pub parts: Vec<VedicPart>,
+    /// The vargas asked for, in the request's order, each once.
+    pub vargas: Vec<Varga>,
+    pub levels: DashaLevels,
+}
+
+/// Keeps the first of each repeated item.
+fn dedup<T: PartialEq + Copy>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
+}
+
+fn parse_ayanamsa_field(name: Option<&str>) -> Result<AyanamsaId, ApiInputError> {
+    match name.unwrap_or("lahiri") {
+        "tropical" => Err(ApiInputError::field(
+            "ayanamsa",
+            format!(
+                "must be a sidereal mode: Vedic positions are sidereal (got \"tropical\"); leave it out for lahiri or name one of: {}",
+                AYANAMSA_NAMES.join(", ")
+            ),
+        )),
+        other => parse_ayanamsa(other).map_err(|e| ApiInputError::unknown_name("ayanamsa", &e)),
+    }
+}
+
+fn parse_vargas(codes: Option<&[String]>) -> Result<Vec<Varga>, ApiInputError> {
+    let Some(codes) = codes else {
+        return Ok(Varga::DEFAULT.to_vec());
+    };
+    if codes.is_empty() {
+        return Err(ApiInputError::field(
+            "vargas",
+            format!(
+                "must name at least one of {} (leave it out for D1 and D9)",
+                Varga::CODES.join(", ")
+            ),
+        ));
+    }
+    let mut vargas = Vec::with_capacity(codes.len());
+    for (i, code) in codes.iter().enumerate() {
+        vargas
+            .push(Varga::parse(code).map_err(|e| ApiInputError::new(format!("vargas[{i}]: {e}")))?);
+    }
+    Ok(dedup(vargas))
+}
+
+impl TryFrom<&VedicRequest> for VedicInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &VedicRequest) -> Result<Self, ApiInputError> {
+        let birth = request.birth.resolve("birth")?;
+        let ayanamsa = parse_ayanamsa_field(request.ayanamsa.as_deref())?;
+        let parts = match &request.include {
+            Some(parts) if parts.is_empty() => {
+                return Err(ApiInputError::field(
+                    "include",
+                    "must name at least one of positions, dashas, vargas (leave it out for all three)",
+                ));
+            }
+            Some(parts) => dedup(parts.iter().copied()),
+            None => VedicPart::ALL.to_vec(),
+        };
+        let vargas = parse_vargas(request.vargas.as_deref())?;
+        let levels = match request.dasha_levels {
+            None => DashaLevels::default(),
+            Some(n) => DashaLevels::new(n).map_err(|e| ApiInputError::field("dasha_levels", e))?,
+        };
+        Ok(Self {
+            birth,
+            ayanamsa,
+            parts,
+            vargas,
+            levels,
+        })
+    }
+}
+
+/// The request as understood.
+#[derive(Debug, Clone, Serialize)]
+pub struct VedicInputEcho {
+    pub datetime: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
+    pub location: LocationEcho,
+    /// The instant the civil time resolved to.
+    pub resolved: ResolvedTimeDto,
+}
+
+/// The options in force.
+#[derive(Debug, Clone, Serialize)]
+pub struct VedicSettingsDto {
+    /// Always `sidereal`.
+    pub zodiac: &'static str,
+    pub ayanamsa: &'static str,
+    /// The ayanamsa at birth, degrees (with nutation, as the positions use it).
+    pub ayanamsa_deg: f64,
+    pub include: Vec<VedicPart>,
+    pub vargas: Vec<&'static str>,
+    pub dasha_levels: u8,
+}
+
+/// A graha or the lagna.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct VedicPositionDto {
+    #[serde(flatten)]
+    pub zodiac: ZodiacLongitudeDto,
+    /// The sign's Sanskrit name, `mesha`..`meena`.
+    pub rashi: &'static str,
+    pub nakshatra: &'static str,
+    /// 1 (Ashwini) .. 27 (Revati).
+    pub nakshatra_index: usize,
+    /// 1..4.
+    pub pada: u8,
+    /// The nakshatra's Vimshottari lord.
+    pub nakshatra_lord: &'static str,
+    /// Degrees per day in sidereal longitude; absent for the lagna.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub longitude_speed: Option<f64>,
+    /// Absent for the lagna.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retrograde: Option<bool>,
+}
+
+impl From<&VedicPosition> for VedicPositionDto {
+    fn from(p: &VedicPosition) -> Self {
+        let retrograde = p.retrograde();
+        Self {
+            zodiac: p.lon.into(),
+            rashi: RASHI_NAMES[p.lon.sign().index()],
+            nakshatra: p.nakshatra.nakshatra.name(),
+            nakshatra_index: p.nakshatra.nakshatra.index() + 1,
+            pada: p.nakshatra.pada,
+            nakshatra_lord: p.nakshatra.nakshatra.lord().name(),
+            longitude_speed: retrograde.map(|_| p.speed_deg_per_day),
+            retrograde,
+        }
+    }
+}
+
+/// Two instants, as UTC strings to the second with their Julian days.
+#[derive(Debug, Clone, Serialize)]
+pub struct SpanDto {
+    pub start: String,
+    pub start_jd: f64,
+    pub end: String,
+    pub end_jd: f64,
+}
+
+impl SpanDto {
+    fn new(start: JulianDayUt, end: JulianDayUt) -> Result<Self, CalcFailure> {
+        Ok(Self {
+            start: instant(start)?,
+            start_jd: start.0,
+            end: instant(end)?,
+            end_jd: end.0,
+        })
+    }
+}
+
+/// A mahadasha or an antardasha.
+#[derive(Debug, Clone, Serialize)]
+pub struct DashaPeriodDto {
+    pub lord: &'static str,
+    /// The full length in years, also when the listing cuts it.
+    pub years: f64,
+    /// As listed (cut to the window).
+    #[serde(flatten)]
+    pub span: SpanDto,
+    /// `before_birth`: listed from birth; `after_120_years`: cut at the window's end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trimmed: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nominal_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nominal_start_jd: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nominal_end: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nominal_end_jd: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub antardashas: Option<Vec<DashaPeriodDto>>,
+}
+
+/// The Vimshottari dashas.
+#[derive(Debug, Clone, Serialize)]
+pub struct DashasDto {
+    pub system: &'static str,
+    pub year_days: f64,
+    pub cycle_years: f64,
+    pub levels: u8,
+    pub moon_nakshatra: &'static str,
+    /// How much of the Moon's nakshatra lies behind it at birth, in [0, 1].
+    pub moon_nakshatra_elapsed_fraction: f64,
+    pub first_lord: &'static str,
+    /// Years of the first mahadasha still to run at birth.
+    pub balance_years: f64,
+    /// The window listed: birth .. birth + 120 years.
+    #[serde(flatten)]
+    pub window: SpanDto,
+    /// How the periods are cut to the window.
+    pub trimming: &'static str,
+    pub mahadashas: Vec<DashaPeriodDto>,
+}
+
+/// What `trimming` says.
+pub const TRIMMING_NOTE: &str = "periods are listed over exactly 120 years from birth: the mahadasha and antardasha running at birth start at birth (earlier antardashas are left out), and those running at birth + 120 years end there; a cut period keeps its full `years` and shows its nominal bound";
+
+#[derive(Debug, Clone, Serialize)]
+pub struct VedicResponse {
+    pub input: VedicInputEcho,
+    pub settings: VedicSettingsDto,
+    /// `swiss`, or `moshier` where a graha came from the analytical fallback.
+    pub ephemeris: &'static str,
+    /// Keyed by graha (sun, moon, mars, mercury, jupiter, venus, saturn, rahu, ketu), then
+    /// `lagna`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub positions: Option<OrderedMap<VedicPositionDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dashas: Option<DashasDto>,
+    /// Keyed by varga code, then by point: the sign.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vargas: Option<OrderedMap<OrderedMap<&'static str>>>,
+}
+
+/// An instant as the API writes it, or a 400 when it lies past what can be written.
+fn instant(jd: JulianDayUt) -> Result<String, CalcFailure> {
+    timestamp_of(jd).map(event_time).ok_or_else(|| {
+        CalcFailure::Input(ApiInputError::field(
+            "birth.datetime",
+            format!(
+                "is too far from the present: a dasha bound (Julian day {:.1}) falls outside the years -9999..9999",
+                jd.0
+            ),
+        ))
+    })
+}
+
+fn period_dto(p: &DashaPeriod) -> Result<DashaPeriodDto, CalcFailure> {
+    let (before, after) = (p.starts_before_birth(), p.ends_after_window());
+    let trimmed = match (before, after) {
+        (true, _) => Some("before_birth"),
+        (false, true) => Some("after_120_years"),
+        (false, false) => None,
+    };
+    let antardashas = if p.sub_periods.is_empty() {
+        None
+    } else {
+        Some(
+            p.sub_periods
+                .iter()
+                .map(period_dto)
+                .collect::<Result<Vec<_>, _>>()?,
+        )
+    };
+    Ok(DashaPeriodDto {
+        lord: p.lord.name(),
+        years: p.years,
+        span: SpanDto::new(p.start, p.end)?,
+        trimmed,
+        nominal_start: before.then(|| instant(p.nominal_start)).transpose()?,
+        nominal_start_jd: before.then_some(p.nominal_start.0),
+        nominal_end: after.then(|| instant(p.nominal_end)).transpose()?,
+        nominal_end_jd: after.then_some(p.nominal_end.0),
+        antardashas,
+    })
+}
+
+fn dashas_dto(v: &Vimshottari) -> Result<DashasDto, CalcFailure> {
+    Ok(DashasDto {
+        system: "vimshottari",
+        year_days: YEAR_DAYS,
+        cycle_years: CYCLE_YEARS,
+        levels: v.levels.number(),
+        moon_nakshatra: v.moon.nakshatra.name(),
+        moon_nakshatra_elapsed_fraction: v.moon.elapsed_fraction,
+        first_lord: v.first_lord.name(),
+        balance_years: v.balance_years,
+        window: SpanDto::new(v.window_start, v.window_end)?,
+        trimming: TRIMMING_NOTE,
+        mahadashas: v
+            .mahadashas
+            .iter()
+            .map(period_dto)
+            .collect::<Result<_, _>>()?,
+    })
+}
+
+fn vargas_dto(chart: &VedicChart, vargas: &[Varga]) -> OrderedMap<OrderedMap<&'static str>> {
+    OrderedMap(
+        vargas
+            .iter()
+            .map(|v| {
+                let signs = chart
+                    .positions
+                    .iter()
+                    .map(|p| (p.point.name().to_owned(), v.sign_of(p.lon).name()))
+                    .collect();
+                (v.code().to_owned(), OrderedMap(signs))
+            })
+            .collect(),
+    )
+}
+
+/// Computes what the request asks for.
+///
+/// # Errors
+/// A birth outside the ephemeris, or dashas that run past the year 9999, are 400s.
+pub fn compute(
+    eph: &Ephemeris,
+    request: &VedicRequest,
+    input: &VedicInput,
+) -> Result<VedicResponse, CalcFailure> {
+    let birth = &input.birth;
+    let chart = vedic_chart(eph, birth.jd, birth.place, input.ayanamsa).map_err(|e| {
+        match CalcFailure::from(e) {
+            // A date outside the ephemeris: the birth's fault.
+            CalcFailure::Input(e) => {
+                CalcFailure::Input(ApiInputError::new(format!("birth.datetime: {}", e.message)))
+            }
+            internal => internal,
+        }
+    })?;
+    let wants = |part| input.parts.contains(&part);
+    let dashas = if wants(VedicPart::Dashas) {
+        let moon = chart
+            .get(VedicPoint::Graha(Graha::Moon))
+            .ok_or_else(|| CalcFailure::Internal("the Moon is missing from the chart".into()))?;
+        Some(dashas_dto(&vimshottari(birth.jd, moon.lon, input.levels))?)
+    } else {
+        None
+    };
+    Ok(VedicResponse {
+        input: VedicInputEcho {
+            datetime: request.birth.datetime.clone(),
+            timezone: request.birth.timezone.clone(),
+            location: LocationEcho {
+                latitude: birth.place.lat_deg,
+                longitude: birth.place.lon_deg,
+                altitude: birth.place.alt_m,
+            },
+            resolved: ResolvedTimeDto::new(birth),
+        },
+        settings: VedicSettingsDto {
+            zodiac: "sidereal",
+            ayanamsa: ayanamsa_name(input.ayanamsa),
+            ayanamsa_deg: chart.ayanamsa_deg,
+            include: input.parts.clone(),
+            vargas: input.vargas.iter().map(|v| v.code()).collect(),
+            dasha_levels: input.levels.number(),
+        },
+        ephemeris: ephemeris_name(chart.source),
+        positions: wants(VedicPart::Positions).then(|| {
+            OrderedMap(
+                chart
+                    .positions
+                    .iter()
+                    .map(|p| (p.point.name().to_owned(), p.into()))
+                    .collect(),
+            )
+        }),
+        dashas,
+        vargas: wants(VedicPart::Vargas).then(|| vargas_dto(&chart, &input.vargas)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn validate(value: serde_json::Value) -> Result<VedicInput, ApiInputError> {
+        let request: VedicRequest = serde_json::from_value(value).unwrap();
+        VedicInput::try_from(&request)
+    }
+
+    fn birth() -> serde_json::Value {
+        json!({"datetime": "2000-01-01T12:00:00Z", "location": {"latitude": 28.6, "longitude": 77.2}})
+    }
+
+    #[test]
+    fn defaults() {
+        let input = validate(json!({"birth": birth()})).unwrap();
+        assert_eq!(ayanamsa_name(input.ayanamsa), "lahiri");
+        assert_eq!(input.parts, VedicPart::ALL);
+        assert_eq!(input.vargas, Varga::DEFAULT);
+        assert_eq!(input.levels, DashaLevels::Mahadasha);
+    }
+
+    #[test]
+    fn repeats_count_once_in_the_order_given() {
+        let input = validate(
+            json!({"birth": birth(), "include": ["vargas", "positions", "vargas"],
+            "vargas": ["D12", "D2", "D12"], "dasha_levels": 2, "ayanamsa": "raman"}),
+        )
+        .unwrap();
+        assert_eq!(input.parts, [VedicPart::Vargas, VedicPart::Positions]);
+        assert_eq!(input.vargas, [Varga::D12, Varga::D2]);
+        assert_eq!(input.levels, DashaLevels::Antardasha);
+        assert_eq!(ayanamsa_name(input.ayanamsa), "raman");
+    }
+
+    #[test]
+    fn every_rule_names_the_field() {
+        for (extra, expected) in [
+            (
+                json!({"ayanamsa": "tropical"}),
+                "ayanamsa must be a sidereal mode",
+            ),
+            (
+                json!({"ayanamsa": "Lahiri"}),
+                "ayanamsa: unknown ayanamsa `Lahiri`; accepted names: fagan_bradley, lahiri",
+            ),
+            (
+                json!({"include": []}),
+                "include must name at least one of positions, dashas, vargas",
+            ),
+            (
+                json!({"vargas": []}),
+                "vargas must name at least one of D1, D2, D3, D7, D9, D10, D12",
+            ),
+            (
+                json!({"vargas": ["D1", "D4"]}),
+                "vargas[1]: unknown varga `D4`; accepted codes: D1, D2, D3, D7, D9, D10, D12",
+            ),
+            (
+                json!({"dasha_levels": 3}),
+                "dasha_levels must be 1 (mahadashas) or 2 (with antardashas) (got 3)",
+            ),
+            (
+                json!({"dasha_levels": 0}),
+                "dasha_levels must be 1 (mahadashas) or 2 (with antardashas) (got 0)",
+            ),
+        ] {
+            let mut body = json!({"birth": birth()});
+            for (k, v) in extra.as_object().unwrap() {
+                body[k] = v.clone();
+            }
+            let message = validate(body).unwrap_err().message;
+            assert!(message.starts_with(expected), "{extra}: {message}");
+        }
+    }
+}

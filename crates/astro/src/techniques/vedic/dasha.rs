@@ -1,0 +1,358 @@
+//! Vimshottari dashas: the 120-year cycle of planetary periods counted from the Moon's
+//! nakshatra at birth.
+//!
+//! # Definitions
+//!
+//! * The nine lords run in the order ketu 7, venus 20, sun 6, moon 10, mars 7, rahu 18,
+//!   jupiter 16, saturn 19, mercury 17 years: 120 years in all.
+//! * A year is 365.25 days (the interface spec; DECISIONS.md).
+//! * The first mahadasha is that of the lord of the Moon's nakshatra (sidereal Moon, with the
+//!   chosen ayanamsa). As much of it is left at birth as of the nakshatra is still to run:
+//!   `balance = (1 − elapsed fraction) × the lord's years`. The mahadasha therefore began
+//!   `elapsed fraction × years` before birth (its *nominal* start).
+//! * Antardashas: each mahadasha of `Y` years is split among the nine lords in the same order,
+//!   starting from its own lord, in proportion: a sub-period of lord `L` lasts
+//!   `Y × years(L) / 120`.
+//! * The answer covers exactly 120 years from birth, `[birth, birth + 120 × 365.25 days]`:
+//!   periods are clipped to that window. The mahadasha and antardasha running at birth start
+//!   at birth (the earlier antardashas of the first mahadasha are left out, "pre-birth ones are
+//!   trimmed" as the spec says); the cycle then starts again with the first lord, whose second
+//!   mahadasha is cut at the window's end (as are its antardashas). Clipped periods keep their
+//!   nominal bounds beside the clipped ones.
+//!
+//! Period bounds are computed from the nominal start of the first mahadasha plus whole-year
+//! sums (exact in binary), so consecutive periods share their bound exactly and the list tiles
+//! the window with no gap or overlap.
+
+use super::Graha;
+use super::nakshatra::NakshatraPosition;
+use crate::angle::Longitude;
+use crate::time::JulianDayUt;
+
+/// The Vimshottari order of lords, from Ketu.
+pub const VIMSHOTTARI_ORDER: [Graha; 9] = [
+    Graha::Ketu,
+    Graha::Venus,
+    Graha::Sun,
+    Graha::Moon,
+    Graha::Mars,
+    Graha::Rahu,
+    Graha::Jupiter,
+    Graha::Saturn,
+    Graha::Mercury,
+];
+
+/// The whole cycle, in years.
+pub const CYCLE_YEARS: f64 = 120.0;
+/// The length of a dasha year in days (the interface spec).
+pub const YEAR_DAYS: f64 = 365.25;
+
+/// The mahadasha years of a lord, in Vimshottari order (ketu 7 .. mercury 17).
+#[must_use]
+pub fn vimshottari_years(lord: Graha) -> f64 {
+    match lord {
+        Graha::Ketu | Graha::Mars => 7.0,
+        Graha::Venus => 20.0,
+        Graha::Sun => 6.0,
+        Graha::Moon => 10.0,
+        Graha::Rahu => 18.0,
+        Graha::Jupiter => 16.0,
+        Graha::Saturn => 19.0,
+        Graha::Mercury => 17.0,
+    }
+}
+
+/// How deep the periods go: mahadashas only, or with their antardashas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DashaLevels {
+    /// Level 1.
+    #[default]
+    Mahadasha,
+    /// Level 2: each mahadasha with its antardashas.
+    Antardasha,
+}
+
+/// A level outside 1..=2. The message is the rule and the value; the caller puts the field's
+/// name in front.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("must be 1 (mahadashas) or 2 (with antardashas) (got {value})")]
+pub struct DashaLevelsError {
+    /// The value as given.
+    pub value: i64,
+}
+
+impl DashaLevels {
+    /// Level 1 or 2.
+    ///
+    /// # Errors
+    /// [`DashaLevelsError`] for any other number.
+    pub fn new(level: i64) -> Result<Self, DashaLevelsError> {
+        match level {
+            1 => Ok(Self::Mahadasha),
+            2 => Ok(Self::Antardasha),
+            value => Err(DashaLevelsError { value }),
+        }
+    }
+
+    /// 1 or 2.
+    #[must_use]
+    pub fn number(self) -> u8 {
+        match self {
+            Self::Mahadasha => 1,
+            Self::Antardasha => 2,
+        }
+    }
+}
+
+/// One period (a mahadasha or an antardasha).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DashaPeriod {
+    pub lord: Graha,
+    /// The period's full length in years (a mahadasha: the lord's years; an antardasha: its
+    /// share of the mahadasha), whether or not it was clipped.
+    pub years: f64,
+    /// Where the period starts in the listing: the nominal start, or birth if it began before.
+    pub start: JulianDayUt,
+    /// Where it ends in the listing: the nominal end, or the end of the 120-year window.
+    pub end: JulianDayUt,
+    pub nominal_start: JulianDayUt,
+    pub nominal_end: JulianDayUt,
+    /// The antardashas (with [`DashaLevels::Antardasha`]; empty otherwise, and for them).
+    pub sub_periods: Vec<DashaPeriod>,
+}
+
+impl DashaPeriod {
+    /// True when the period began before birth and is listed from birth.
+    #[must_use]
+    pub fn starts_before_birth(&self) -> bool {
+        self.start.0 > self.nominal_start.0
+    }
+
+    /// True when the period runs past the 120-year window and is cut at its end.
+    #[must_use]
+    pub fn ends_after_window(&self) -> bool {
+        self.end.0 < self.nominal_end.0
+    }
+
+    /// The listed length in years.
+    #[must_use]
+    pub fn listed_years(&self) -> f64 {
+        (self.end.0 - self.start.0) / YEAR_DAYS
+    }
+}
+
+/// The Vimshottari periods of a birth.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Vimshottari {
+    /// The Moon's nakshatra at birth, which gives the first lord.
+    pub moon: NakshatraPosition,
+    /// The lord of the first mahadasha.
+    pub first_lord: Graha,
+    /// Years of the first mahadasha still to run at birth.
+    pub balance_years: f64,
+    /// The window: birth ..
+    pub window_start: JulianDayUt,
+    /// .. birth + 120 years.
+    pub window_end: JulianDayUt,
+    pub levels: DashaLevels,
+    /// The mahadashas tiling the window, in order.
+    pub mahadashas: Vec<DashaPeriod>,
+}
+
+/// Splits `[nominal.0, nominal.1]` among `count` lords (from `VIMSHOTTARI_ORDER[first]` on) in
+/// proportion to their Vimshottari years out of 120 per span, keeping the pieces that overlap
+/// `clip`, clipped to it. `years_of` gives each piece's full length in years. The last piece
+/// ends exactly at `nominal.1`.
+fn split(
+    first: usize,
+    count: usize,
+    nominal: (f64, f64),
+    clip: (f64, f64),
+    years_of: impl Fn(Graha) -> f64,
+) -> Vec<DashaPeriod> {
+    let total_years: f64 = (0..count)
+        .map(|k| vimshottari_years(VIMSHOTTARI_ORDER[(first + k) % VIMSHOTTARI_ORDER.len()]))
+        .sum();
+    let day_span = nominal.1 - nominal.0;
+    // Bounds from whole-year sums (exact), so neighbours share their bound exactly.
+    let bound = |elapsed_years: f64| nominal.0 + day_span * (elapsed_years / total_years);
+    let mut periods = Vec::with_capacity(count);
+    let mut elapsed_years = 0.0;
+    for k in 0..count {
+        let lord = VIMSHOTTARI_ORDER[(first + k) % VIMSHOTTARI_ORDER.len()];
+        let from = bound(elapsed_years);
+        elapsed_years += vimshottari_years(lord);
+        let to = if k + 1 == count {
+            nominal.1
+        } else {
+            bound(elapsed_years)
+        };
+        let (start, end) = (from.max(clip.0), to.min(clip.1));
+        if start < end {
+            periods.push(DashaPeriod {
+                lord,
+                years: years_of(lord),
+                start: JulianDayUt(start),
+                end: JulianDayUt(end),
+                nominal_start: JulianDayUt(from),
+                nominal_end: JulianDayUt(to),
+                sub_periods: Vec::new(),
+            });
+        }
+    }
+    periods
+}
+
+/// The Vimshottari mahadashas (and with `levels` 2 their antardashas) for a birth at
+/// `birth` with the sidereal Moon at `moon`, over the 120 years from birth.
+#[must_use]
+pub fn vimshottari(birth: JulianDayUt, moon: Longitude, levels: DashaLevels) -> Vimshottari {
+    let position = NakshatraPosition::of(moon);
+    let first_lord = position.nakshatra.lord();
+    let first = VIMSHOTTARI_ORDER
+        .iter()
+        .position(|l| *l == first_lord)
+        .unwrap_or(0);
+    let first_years = vimshottari_years(first_lord);
+    let balance_years = (1.0 - position.elapsed_fraction) * first_years;
+    let window = (birth.0, birth.0 + CYCLE_YEARS * YEAR_DAYS);
+    let cycle_start = birth.0 - position.elapsed_fraction * first_years * YEAR_DAYS;
+    // Ten mahadashas reach past the window: the nine lords from the cycle's start, then the
+    // first lord again (its second round begins before the window ends unless the Moon stood
+    // exactly at a nakshatra's start).
+    let rounds_end = cycle_start + (CYCLE_YEARS + first_years) * YEAR_DAYS;
+    let mut mahadashas = split(
+        first,
+        VIMSHOTTARI_ORDER.len() + 1,
+        (cycle_start, rounds_end),
+        window,
+        vimshottari_years,
+    );
+    if levels == DashaLevels::Antardasha {
+        for maha in &mut mahadashas {
+            let lord_index = VIMSHOTTARI_ORDER
+                .iter()
+                .position(|l| *l == maha.lord)
+                .unwrap_or(0);
+            let maha_years = maha.years;
+            maha.sub_periods = split(
+                lord_index,
+                VIMSHOTTARI_ORDER.len(),
+                (maha.nominal_start.0, maha.nominal_end.0),
+                (maha.start.0, maha.end.0),
+                |lord| maha_years * vimshottari_years(lord) / CYCLE_YEARS,
+            );
+        }
+    }
+    Vimshottari {
+        moon: position,
+        first_lord,
+        balance_years,
+        window_start: JulianDayUt(window.0),
+        window_end: JulianDayUt(window.1),
+        levels,
+        mahadashas,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::techniques::vedic::nakshatra::NAKSHATRA_WIDTH_DEG;
+
+    /// Day counts near 2.4 million days are exact to about 5e-10 day (a few ulps).
+    const ROUNDING_DAYS: f64 = 1e-8;
+
+    fn lon(deg: f64) -> Longitude {
+        Longitude::new(deg).expect("finite")
+    }
+
+    #[test]
+    fn the_cycle_is_120_years() {
+        let total: f64 = VIMSHOTTARI_ORDER
+            .iter()
+            .map(|l| vimshottari_years(*l))
+            .sum();
+        assert!((total - CYCLE_YEARS).abs() < f64::EPSILON);
+        assert_eq!(DashaLevels::new(2), Ok(DashaLevels::Antardasha));
+        assert_eq!(
+            DashaLevels::new(3).unwrap_err().to_string(),
+            "must be 1 (mahadashas) or 2 (with antardashas) (got 3)"
+        );
+    }
+
+    #[test]
+    fn moon_at_a_nakshatra_start_gives_nine_whole_mahadashas() {
+        // 40° is the start of Rohini (the Moon's nakshatra): the Moon's full 10 years first.
+        let birth = JulianDayUt(2_451_545.0);
+        let v = vimshottari(birth, lon(40.0), DashaLevels::Mahadasha);
+        assert_eq!(v.first_lord, Graha::Moon);
+        assert!((v.balance_years - 10.0).abs() < 1e-9);
+        assert_eq!(v.mahadashas.len(), 9);
+        assert!(!v.mahadashas[0].starts_before_birth());
+        assert_eq!(v.mahadashas[8].lord, Graha::Sun);
+    }
+
+    #[allow(
+        clippy::float_cmp,
+        reason = "the tiling is exact: neighbours share the very same computed bound"
+    )]
+    fn check_tiling(periods: &[DashaPeriod], from: f64, to: f64) -> Result<(), TestCaseError> {
+        prop_assert!(!periods.is_empty());
+        prop_assert_eq!(periods[0].start.0, from);
+        prop_assert_eq!(periods[periods.len() - 1].end.0, to);
+        for pair in periods.windows(2) {
+            prop_assert_eq!(pair[0].end.0, pair[1].start.0);
+            let next = VIMSHOTTARI_ORDER
+                .iter()
+                .position(|l| *l == pair[0].lord)
+                .unwrap()
+                + 1;
+            prop_assert_eq!(pair[1].lord, VIMSHOTTARI_ORDER[next % 9]);
+        }
+        for p in periods {
+            prop_assert!(p.start.0 < p.end.0);
+            let nominal = p.nominal_end.0 - p.nominal_start.0;
+            prop_assert!((nominal - p.years * YEAR_DAYS).abs() < ROUNDING_DAYS);
+        }
+        Ok(())
+    }
+
+    proptest! {
+        /// The mahadashas tile birth .. birth + 120 years exactly; the first is the lord of
+        /// the Moon's nakshatra with the balance still to run; every antardasha list tiles
+        /// its mahadasha and starts (nominally) with the mahadasha's own lord.
+        #[test]
+        fn periods_tile_their_parents(
+            moon_deg in 0.0..360.0_f64,
+            birth_jd in 2_300_000.0..2_600_000.0_f64,
+        ) {
+            let birth = JulianDayUt(birth_jd);
+            let v = vimshottari(birth, lon(moon_deg), DashaLevels::Antardasha);
+            let window_end = birth_jd + CYCLE_YEARS * YEAR_DAYS;
+            check_tiling(&v.mahadashas, birth_jd, window_end)?;
+            let first = &v.mahadashas[0];
+            prop_assert_eq!(first.lord, v.first_lord);
+            prop_assert!((first.listed_years() - v.balance_years).abs() < 1e-7);
+            let fraction_left = 1.0 - (moon_deg / NAKSHATRA_WIDTH_DEG).fract();
+            prop_assert!(
+                (v.balance_years - fraction_left * vimshottari_years(v.first_lord)).abs() < 1e-9
+            );
+            let total: f64 = v.mahadashas.iter().map(DashaPeriod::listed_years).sum();
+            prop_assert!((total - CYCLE_YEARS).abs() < 1e-9);
+            for maha in &v.mahadashas {
+                check_tiling(&maha.sub_periods, maha.start.0, maha.end.0)?;
+                let subs: f64 = maha.sub_periods.iter().map(|s| s.years).sum();
+                prop_assert!(maha.sub_periods.len() <= 9);
+                if !maha.starts_before_birth() {
+                    prop_assert_eq!(maha.sub_periods[0].lord, maha.lord);
+                }
+                if maha.sub_periods.len() == 9 {
+                    prop_assert!((subs - maha.years).abs() < 1e-9);
+                }
+            }
+        }
+    }
+}

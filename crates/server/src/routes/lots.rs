@@ -1,0 +1,20 @@
+//! `POST /v1/lots` (see `orrery_api::lots`).
+
+use axum::extract::State;
+use axum::response::Response;
+use orrery_api::lots::{LotsInput, LotsRequest, compute};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+
+/// `POST /v1/lots`: `natal` or `positions` is required.
+pub(crate) async fn lots(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<LotsRequest>,
+) -> Result<Response, ApiError> {
+    let input = LotsInput::try_from(&request)?;
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .await
+}

@@ -1,0 +1,20 @@
+//! `POST /v1/midpoints` (see `orrery_api::midpoints`).
+
+use axum::extract::State;
+use axum::response::Response;
+use orrery_api::midpoints::{MidpointsInput, MidpointsRequest, compute};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+
+/// `POST /v1/midpoints`: `natal` or `positions` is required.
+pub(crate) async fn midpoints(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<MidpointsRequest>,
+) -> Result<Response, ApiError> {
+    let input = MidpointsInput::try_from(&request)?;
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .await
+}

@@ -1,0 +1,20 @@
+//! `POST /v1/vedic` (see `orrery_api::vedic`).
+
+use axum::extract::State;
+use axum::response::Response;
+use orrery_api::vedic::{VedicInput, VedicRequest, compute};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+
+/// `POST /v1/vedic`: `birth` is required.
+pub(crate) async fn vedic(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<VedicRequest>,
+) -> Result<Response, ApiError> {
+    let input = VedicInput::try_from(&request)?;
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &request, &input)?))
+        .await
+}
