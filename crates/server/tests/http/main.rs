@@ -15,6 +15,7 @@ mod nodes_apsides;
 mod progressions;
 mod rate_limits;
 mod releasing;
+mod robustness;
 mod returns;
 mod rise_set;
 mod transits;
