@@ -3,7 +3,7 @@
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
 use orrery_astro::body::Body;
-use orrery_astro::chart::{BodyPosition, Center, ChartInput, compute_chart};
+use orrery_astro::chart::{BodyPosition, Center, Chart, ChartInput, compute_chart};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_ephem::{Angles, Ephemeris, HousePoint, HouseSystem, Houses};
 use serde::{Deserialize, Serialize};
@@ -368,6 +368,19 @@ pub fn chart_content(
     include_axes: bool,
 ) -> Result<ChartContent, CalcFailure> {
     let chart = compute_chart(eph, chart_input)?;
+    content_of(&chart, parts, aspect_config, include_axes)
+}
+
+/// [`chart_content`] for a chart already computed (or built, like a composite chart).
+///
+/// # Errors
+/// A non-finite longitude or speed (never from the library's own output).
+pub fn content_of(
+    chart: &Chart,
+    parts: &[RadixPart],
+    aspect_config: &AspectConfig,
+    include_axes: bool,
+) -> Result<ChartContent, CalcFailure> {
     let houses = chart.houses.as_ref();
     let wants = |part| parts.contains(&part);
 
@@ -382,26 +395,7 @@ pub fn chart_content(
     });
     let shown_houses = houses.filter(|_| wants(RadixPart::Houses));
     let aspects = if wants(RadixPart::Aspects) {
-        let mut points = Vec::with_capacity(chart.positions.len() + 2);
-        for p in &chart.positions {
-            points.push(aspect_point(
-                &p.body.name(),
-                p.lon.degrees(),
-                p.lon_speed_deg_per_day,
-            )?);
-        }
-        if let (true, Some(h)) = (include_axes, houses) {
-            points.push(aspect_point(
-                "ascendant",
-                h.angles.ascendant.lon_deg,
-                h.angles.ascendant.speed_deg_per_day,
-            )?);
-            points.push(aspect_point(
-                "mc",
-                h.angles.mc.lon_deg,
-                h.angles.mc.speed_deg_per_day,
-            )?);
-        }
+        let points = aspect_points(chart, include_axes)?;
         let report = find_within(&points, aspect_config);
         Some(AspectListDto::new(aspect_config, "within", &report))
     } else {
@@ -425,6 +419,35 @@ pub fn chart_content(
         aspects,
         houses_omitted_reason: chart.houses_omitted_reason,
     })
+}
+
+/// A chart's aspect points: its bodies with their speeds, then the ascendant and MC with
+/// `include_axes` when the chart has houses.
+///
+/// # Errors
+/// A non-finite longitude or speed (never from the library's own output).
+pub fn aspect_points(chart: &Chart, include_axes: bool) -> Result<Vec<AspectPoint>, CalcFailure> {
+    let mut points = Vec::with_capacity(chart.positions.len() + 2);
+    for p in &chart.positions {
+        points.push(aspect_point(
+            &p.body.name(),
+            p.lon.degrees(),
+            p.lon_speed_deg_per_day,
+        )?);
+    }
+    if let (true, Some(h)) = (include_axes, chart.houses.as_ref()) {
+        points.push(aspect_point(
+            "ascendant",
+            h.angles.ascendant.lon_deg,
+            h.angles.ascendant.speed_deg_per_day,
+        )?);
+        points.push(aspect_point(
+            "mc",
+            h.angles.mc.lon_deg,
+            h.angles.mc.speed_deg_per_day,
+        )?);
+    }
+    Ok(points)
 }
 
 fn aspect_point(name: &str, lon_deg: f64, speed: f64) -> Result<AspectPoint, CalcFailure> {

@@ -1,6 +1,8 @@
 //! Techniques built on the event search ([`crate::search`]): one file each.
 //!
 //! * [`antiscia`]: each body's antiscion and contra-antiscion, and the pairs mirroring each other.
+//! * [`heliacal`]: heliacal risings and settings (first and last visibility) from the library's
+//!   visibility model, and the acronychal and cosmical configurations with the Sun from rise/set.
 //! * [`lots`]: the lots (Fortune, Spirit, the Hermetic lots, …) with the day/night reversal, and
 //!   the sect of a chart.
 //! * [`midpoints`]: every midpoint of a set of points, the points standing on them by 8th-harmonic
@@ -10,6 +12,8 @@
 //! * [`nodes_apsides`]: the orbital nodes and apsides of the Moon, the planets and the asteroids.
 //! * [`nutation`]: the nutation in longitude interpolated over a window, which makes a dense
 //!   search's real evaluations three times cheaper.
+//! * [`relationship`]: the composite (midpoint) chart of two charts, and the Davison chart's
+//!   instant and place (the great-circle midpoint).
 //! * [`releasing`]: zodiacal releasing, the time-lord periods of four levels from a sign.
 //! * [`returns`]: a body's next returns to its natal longitude, each pass of a loop kept.
 //! * [`rise_set`]: rise, set and meridian transits at a place, the next of each or all in a
@@ -18,12 +22,14 @@
 //! * [`vedic`]: sidereal grahas and lagna with nakshatras, Vimshottari dashas and vargas.
 
 pub mod antiscia;
+pub mod heliacal;
 pub mod lots;
 pub mod midpoints;
 pub mod motion;
 pub mod nodes_apsides;
 pub mod nutation;
 pub mod progressions;
+pub mod relationship;
 pub mod releasing;
 pub mod returns;
 pub mod rise_set;

@@ -10,6 +10,7 @@ pub(crate) mod aspects;
 pub(crate) mod catalog;
 pub(crate) mod ephemeris;
 pub(crate) mod health;
+pub(crate) mod heliacal;
 pub(crate) mod lots;
 pub(crate) mod me;
 pub(crate) mod midpoints;
@@ -17,6 +18,7 @@ pub(crate) mod nodes_apsides;
 pub(crate) mod planets;
 pub(crate) mod progressions;
 pub(crate) mod radix;
+pub(crate) mod relationship;
 pub(crate) mod releasing;
 pub(crate) mod returns;
 pub(crate) mod rise_set;
@@ -33,6 +35,7 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/mercury-return", post(returns::mercury_return))
         .route("/v1/transits", post(transits::transits))
         .route("/v1/rise-transit-set", post(rise_set::rise_transit_set))
+        .route("/v1/heliacal", post(heliacal::heliacal))
         .route("/v1/ephemeris", post(ephemeris::ephemeris))
         .route("/v1/progressions", post(progressions::progressions))
         .route("/v1/nodes-apsides", post(nodes_apsides::nodes_apsides))
@@ -40,6 +43,7 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/midpoints", post(midpoints::midpoints))
         .route("/v1/lots", post(lots::lots))
         .route("/v1/vedic", post(vedic::vedic))
+        .route("/v1/relationship", post(relationship::relationship))
         .route(
             "/v1/zodiacal-releasing",
             post(releasing::zodiacal_releasing),

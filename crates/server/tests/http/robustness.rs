@@ -84,8 +84,24 @@ fn base_requests() -> Vec<(&'static str, Value)> {
         ),
         (
             "/v1/vedic",
-            json!({"birth": birth, "ayanamsa": "lahiri", "include": ["positions", "dashas"],
-                   "dasha_levels": 1}),
+            json!({"birth": birth.clone(), "ayanamsa": "lahiri",
+                   "include": ["positions", "dashas"], "dasha_levels": 1}),
+        ),
+        (
+            "/v1/heliacal",
+            json!({"datetime_start": "2024-01-01T00:00:00Z", "object": "venus",
+                   "event_type": "heliacal_rising",
+                   "location": {"latitude": 30.0444, "longitude": 31.2357, "altitude": 23.0},
+                   "atmosphere": {"pressure": 1013.25, "humidity": 50},
+                   "observer": {"age": 36, "eyes": 2}}),
+        ),
+        (
+            "/v1/relationship",
+            json!({"method": "composite", "person_a": {"name": "A", "birth": birth.clone()},
+                   "person_b": {"birth": {"datetime": "1988-11-02T13:15:00Z",
+                                          "location": {"latitude": 40.7128,
+                                                       "longitude": -74.006}}},
+                   "options": {"house_system": "koch"}}),
         ),
     ]
 }

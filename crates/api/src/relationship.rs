@@ -1,0 +1,498 @@
+//! `POST /v1/relationship`: synastry, composite and Davison charts of two people.
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `method` | `synastry`, `composite` or `davison` (`kombin` is accepted for `davison` and echoed as `davison`) |
+//! | `person_a`, `person_b` | `{name?, birth}`: `name` optional free text of at most [`MAX_NAME_CHARS`] characters, echoed; `birth` `{datetime, timezone?, location, lmt?, ambiguous_time?}` as for radix |
+//! | `options.house_system` | any name of `/v1/catalog/house-systems`; default `koch` |
+//! | `options.aspects` | `{orbs, aspect_types, aspects, include_axes}` as for radix (default `classic` orbs, the major aspects, the ascendant and MC as aspect points) |
+//! | `options.bodies` | the bodies of the charts, as for radix; default the radix default (the standard points without `earth`) |
+//! | `options.include_natal_charts` | synastry only: `true` adds both natal charts (radix content: planets, houses, angles, aspects) |
+//!
+//! Positions are geocentric, tropical and apparent, as radix gives them by default.
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "method": "synastry",
+//!   "settings": {"house_system": "koch", "bodies": ["sun", …, "chiron"], "include_natal_charts": false},
+//!   "person_a": {"name": "Ann", "datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+//!                "location": {"latitude": 52.52, "longitude": 13.405, "altitude": 0.0},
+//!                "resolved": {"utc": "1990-05-15T12:30:00Z", "julian_day_ut": 2448027.0208333335, …}},
+//!   "person_b": {…},
+//!   "aspects": {"first": "person_a", "second": "person_b",
+//!               "settings": {"aspect_names": [...], "orbs": {"preset": "classic", "max": 10.0}, "mode": "cross"},
+//!               "total_strength": 9.43,
+//!               "list": [{"first": "venus", "second": "mars", "aspect": "trine", "angle": 120.0,
+//!                         "separation": 120.1, "orb": 0.1, "allowed_orb": 7.0, "orb_percent": 1.4,
+//!                         "strength": 0.986, "applying": true, "exact_in_days": 0.2}, …]}
+//! }
+//! ```
+//!
+//! * **synastry**: `aspects` between every point of person A (`first`) and every point of
+//!   person B (`second`), never within one chart; sorted as radix sorts aspects (orb, then the
+//!   names, then catalogue order); applying and `exact_in_days` from both charts' daily motions,
+//!   as `/v1/aspects` defines them for two moving lists. With `include_natal_charts`, each
+//!   person's echo carries `chart`, the radix content of the natal chart.
+//! * **composite**: `chart`, in radix's field names (`planets`, `houses`, `angles`,
+//!   `house_system_used`, `aspects` within the chart): each body, cusp and angle at the
+//!   shorter-arc midpoint of the two natal values (exactly opposite: 90° ahead of the smaller
+//!   longitude); latitude, distance and speeds are the means. `cusps_in_order` is false when the
+//!   midpoint cusps no longer go round the zodiac once in order (natal cusps nearly or exactly
+//!   opposite, see [`orrery_astro::techniques::relationship`]); the planets then get no `house`
+//!   and `cusp_order_note` says why. When a natal chart fell back to Porphyry (inside a polar
+//!   circle), `house_system_note` says whose; `house_system_used` is left out when the two natal
+//!   charts used different systems.
+//! * **davison**: `davison` `{utc (to the second), julian_day_ut (exact), location}`, the mean of
+//!   the two instants and the great-circle midpoint of the two places (mean altitude), and
+//!   `chart`, the radix content of the chart cast there (with radix's polar fallback).
+//!
+//! # Errors
+//!
+//! A 400 names the field and the rule: `person_b.birth.location.latitude must be between -90 and
+//! 90 (got 91.5)`, `method must be one of synastry, composite, davison, kombin (got "x")`,
+//! `person_a.name may be at most 100 characters (got 120)`, `options.include_natal_charts is only
+//! used with method synastry`, and for davison antipodal places
+//! (`person_a.birth.location and person_b.birth.location are antipodal …`).
+
+use orrery_astro::aspects::{AspectConfig, find_cross};
+use orrery_astro::body::Body;
+use orrery_astro::chart::{Chart, ChartError, ChartInput, Frame, compute_chart};
+use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::techniques::relationship::{composite, davison_instant, great_circle_midpoint};
+use orrery_astro::time::{julian_day_ut, utc_to_second};
+use orrery_ephem::{Ephemeris, Observer};
+use serde::{Deserialize, Serialize};
+
+use crate::aspect_options::AspectListDto;
+use crate::common::{BirthDto, ResolvedBirth, ResolvedTimeDto, parse_body_list};
+use crate::error::{ApiInputError, CalcFailure};
+use crate::radix::{
+    ChartContent, LocationEcho, RadixAspectsDto, RadixPart, aspect_points, chart_bodies, content_of,
+};
+
+/// A person's `name` may be at most this many characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// Every part of a chart, as radix shows it by default.
+const ALL_PARTS: [RadixPart; 3] = [RadixPart::Planets, RadixPart::Houses, RadixPart::Aspects];
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelationshipRequest {
+    pub method: String,
+    pub person_a: PersonDto,
+    pub person_b: PersonDto,
+    #[serde(default)]
+    pub options: RelationshipOptionsDto,
+}
+
+/// `{name, birth}`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PersonDto {
+    #[serde(default)]
+    pub name: Option<String>,
+    pub birth: BirthDto,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelationshipOptionsDto {
+    #[serde(default)]
+    pub house_system: Option<String>,
+    #[serde(default)]
+    pub aspects: Option<RadixAspectsDto>,
+    #[serde(default)]
+    pub bodies: Option<Vec<String>>,
+    #[serde(default)]
+    pub include_natal_charts: Option<bool>,
+}
+
+/// The three methods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Synastry,
+    Composite,
+    /// Also requested as `kombin`.
+    Davison,
+}
+
+impl Method {
+    /// The accepted names, `kombin` last.
+    pub const NAMES: [&'static str; 4] = ["synastry", "composite", "davison", "kombin"];
+
+    /// The canonical name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Synastry => "synastry",
+            Self::Composite => "composite",
+            Self::Davison => "davison",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, ApiInputError> {
+        match text {
+            "synastry" => Ok(Self::Synastry),
+            "composite" => Ok(Self::Composite),
+            "davison" | "kombin" => Ok(Self::Davison),
+            other => Err(ApiInputError::field(
+                "method",
+                format!("must be one of {} (got {other:?})", Self::NAMES.join(", ")),
+            )),
+        }
+    }
+}
+
+/// A validated person.
+#[derive(Debug, Clone)]
+pub struct PersonInput {
+    /// `person_a` or `person_b`.
+    pub path: &'static str,
+    pub name: Option<String>,
+    pub birth: ResolvedBirth,
+}
+
+impl PersonInput {
+    fn new(path: &'static str, dto: &PersonDto) -> Result<Self, ApiInputError> {
+        if let Some(name) = &dto.name {
+            let chars = name.chars().count();
+            if chars > MAX_NAME_CHARS {
+                return Err(ApiInputError::field(
+                    &format!("{path}.name"),
+                    format!("may be at most {MAX_NAME_CHARS} characters (got {chars})"),
+                ));
+            }
+        }
+        Ok(Self {
+            path,
+            name: dto.name.clone(),
+            birth: dto.birth.resolve(&format!("{path}.birth"))?,
+        })
+    }
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct RelationshipInput {
+    pub method: Method,
+    pub person_a: PersonInput,
+    pub person_b: PersonInput,
+    pub house_system: HouseSystemName,
+    pub bodies: Vec<Body>,
+    pub aspects: AspectConfig,
+    pub include_axes: bool,
+    pub include_natal_charts: bool,
+    /// Davison only: the great-circle midpoint of the two places.
+    pub davison_place: Option<Observer>,
+}
+
+impl TryFrom<&RelationshipRequest> for RelationshipInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &RelationshipRequest) -> Result<Self, ApiInputError> {
+        let method = Method::parse(&request.method)?;
+        let person_a = PersonInput::new("person_a", &request.person_a)?;
+        let person_b = PersonInput::new("person_b", &request.person_b)?;
+        let options = &request.options;
+        let house_system =
+            HouseSystemName::parse(options.house_system.as_deref().unwrap_or("koch"))
+                .map_err(|e| ApiInputError::unknown_name("options.house_system", &e))?;
+        let bodies = match &options.bodies {
+            Some(names) => parse_body_list("options.bodies", names, None)?,
+            None => chart_bodies(),
+        };
+        let (aspects, include_axes) = options
+            .aspects
+            .clone()
+            .unwrap_or_default()
+            .to_config("options.aspects.")?;
+        let include_natal_charts = options.include_natal_charts.unwrap_or(false);
+        if include_natal_charts && method != Method::Synastry {
+            return Err(ApiInputError::field(
+                "options.include_natal_charts",
+                format!(
+                    "is only used with method synastry (got method {:?})",
+                    request.method
+                ),
+            ));
+        }
+        let davison_place = match method {
+            Method::Davison => Some(
+                great_circle_midpoint(&person_a.birth.place, &person_b.birth.place).map_err(
+                    |e| {
+                        ApiInputError::field(
+                            "person_a.birth.location and person_b.birth.location",
+                            e,
+                        )
+                    },
+                )?,
+            ),
+            Method::Synastry | Method::Composite => None,
+        };
+        Ok(Self {
+            method,
+            person_a,
+            person_b,
+            house_system,
+            bodies,
+            aspects,
+            include_axes,
+            include_natal_charts,
+            davison_place,
+        })
+    }
+}
+
+/// The settings as understood.
+#[derive(Debug, Clone, Serialize)]
+pub struct SettingsDto {
+    pub house_system: &'static str,
+    pub bodies: Vec<String>,
+    pub include_natal_charts: bool,
+}
+
+/// A person as understood: the birth as given and the instant it resolved to.
+#[derive(Debug, Clone, Serialize)]
+pub struct PersonEcho {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub datetime: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
+    pub location: LocationEcho,
+    pub resolved: ResolvedTimeDto,
+    /// Synastry with `include_natal_charts`: the natal chart as radix shows it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chart: Option<ChartContent>,
+}
+
+/// Synastry's cross aspects: `first` is always person A's point, `second` person B's.
+#[derive(Debug, Clone, Serialize)]
+pub struct SynastryAspectsDto {
+    /// `person_a`.
+    pub first: &'static str,
+    /// `person_b`.
+    pub second: &'static str,
+    #[serde(flatten)]
+    pub list: AspectListDto,
+}
+
+/// The Davison chart's instant and place.
+#[derive(Debug, Clone, Serialize)]
+pub struct DavisonDto {
+    /// The mean of the two instants, UTC to the second.
+    pub utc: String,
+    /// The exact mean (the chart is cast for it), Julian day UT.
+    pub julian_day_ut: f64,
+    /// The great-circle midpoint of the two places, with the mean altitude.
+    pub location: LocationEcho,
+}
+
+/// A composite or Davison chart.
+#[derive(Debug, Clone, Serialize)]
+pub struct RelationshipChartDto {
+    #[serde(flatten)]
+    pub content: ChartContent,
+    /// Composite only: whether the midpoint cusps go round the zodiac once, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cusps_in_order: Option<bool>,
+    /// Composite only, when the cusps are out of order: why, and that the planets have no house.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cusp_order_note: Option<&'static str>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RelationshipResponse {
+    /// `synastry`, `composite` or `davison`.
+    pub method: &'static str,
+    pub settings: SettingsDto,
+    pub person_a: PersonEcho,
+    pub person_b: PersonEcho,
+    /// Synastry only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspects: Option<SynastryAspectsDto>,
+    /// Davison only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub davison: Option<DavisonDto>,
+    /// Composite and Davison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chart: Option<RelationshipChartDto>,
+}
+
+/// Why the composite cusps can leave their order.
+const CUSP_ORDER_NOTE: &str = "the composite cusps are not in zodiacal order: some natal cusp pairs are (nearly) opposite, so their shorter-arc midpoint lies on the far side of the circle from its neighbours (exactly opposite pairs put cusps n and n+6 on the same point); the planets are given no house";
+
+fn location_echo(place: &Observer) -> LocationEcho {
+    LocationEcho {
+        latitude: place.lat_deg,
+        longitude: place.lon_deg,
+        altitude: place.alt_m,
+    }
+}
+
+fn person_echo(dto: &PersonDto, input: &PersonInput) -> PersonEcho {
+    PersonEcho {
+        name: input.name.clone(),
+        datetime: dto.birth.datetime.clone(),
+        timezone: dto.birth.timezone.clone(),
+        location: location_echo(&input.birth.place),
+        resolved: ResolvedTimeDto::new(&input.birth),
+        chart: None,
+    }
+}
+
+/// Names the chart a failed calculation belongs to (`person_a.birth: chiron has no ephemeris
+/// data …`).
+fn chart_failure(what: &str, error: ChartError) -> CalcFailure {
+    let hint = if matches!(error, ChartError::NoData { .. }) {
+        " (options.bodies can leave it out)"
+    } else {
+        ""
+    };
+    match CalcFailure::from(error) {
+        CalcFailure::Input(e) => {
+            CalcFailure::Input(ApiInputError::new(format!("{what}: {e}{hint}")))
+        }
+        internal @ CalcFailure::Internal(_) => internal,
+    }
+}
+
+impl RelationshipInput {
+    fn chart_input(&self, jd: orrery_astro::time::JulianDayUt, place: Observer) -> ChartInput {
+        ChartInput {
+            jd,
+            place,
+            bodies: self.bodies.clone(),
+            frame: Frame::GEOCENTRIC_TROPICAL,
+            house_system: Some(self.house_system.system),
+        }
+    }
+
+    fn natal_chart(&self, eph: &Ephemeris, person: &PersonInput) -> Result<Chart, CalcFailure> {
+        let input = self.chart_input(person.birth.jd, person.birth.place);
+        compute_chart(eph, &input).map_err(|e| chart_failure(&format!("{}.birth", person.path), e))
+    }
+
+    fn content(&self, chart: &Chart) -> Result<ChartContent, CalcFailure> {
+        content_of(chart, &ALL_PARTS, &self.aspects, self.include_axes)
+    }
+}
+
+/// Computes the relationship chart.
+///
+/// # Errors
+/// A body without data at a birth's date (named with the person), or a failure of the library.
+pub fn compute(
+    eph: &Ephemeris,
+    request: &RelationshipRequest,
+    input: &RelationshipInput,
+) -> Result<RelationshipResponse, CalcFailure> {
+    let mut response = RelationshipResponse {
+        method: input.method.name(),
+        settings: SettingsDto {
+            house_system: input.house_system.name,
+            bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            include_natal_charts: input.include_natal_charts,
+        },
+        person_a: person_echo(&request.person_a, &input.person_a),
+        person_b: person_echo(&request.person_b, &input.person_b),
+        aspects: None,
+        davison: None,
+        chart: None,
+    };
+    match input.method {
+        Method::Synastry => {
+            let chart_a = input.natal_chart(eph, &input.person_a)?;
+            let chart_b = input.natal_chart(eph, &input.person_b)?;
+            let report = find_cross(
+                &aspect_points(&chart_a, input.include_axes)?,
+                &aspect_points(&chart_b, input.include_axes)?,
+                &input.aspects,
+            );
+            response.aspects = Some(SynastryAspectsDto {
+                first: "person_a",
+                second: "person_b",
+                list: AspectListDto::new(&input.aspects, "cross", &report),
+            });
+            if input.include_natal_charts {
+                response.person_a.chart = Some(input.content(&chart_a)?);
+                response.person_b.chart = Some(input.content(&chart_b)?);
+            }
+        }
+        Method::Composite => {
+            let chart_a = input.natal_chart(eph, &input.person_a)?;
+            let chart_b = input.natal_chart(eph, &input.person_b)?;
+            response.chart = Some(composite_chart(input, &chart_a, &chart_b)?);
+        }
+        Method::Davison => {
+            let place = input.davison_place.ok_or_else(|| {
+                CalcFailure::Internal("the Davison place was not validated".into())
+            })?;
+            let instant = davison_instant(
+                input.person_a.birth.resolved.utc(),
+                input.person_b.birth.resolved.utc(),
+            );
+            let jd = julian_day_ut(instant);
+            let chart = compute_chart(eph, &input.chart_input(jd, place))
+                .map_err(|e| chart_failure("the Davison chart", e))?;
+            response.davison = Some(DavisonDto {
+                utc: utc_to_second(instant),
+                julian_day_ut: jd.0,
+                location: location_echo(&place),
+            });
+            response.chart = Some(RelationshipChartDto {
+                content: input.content(&chart)?,
+                cusps_in_order: None,
+                cusp_order_note: None,
+            });
+        }
+    }
+    Ok(response)
+}
+
+fn composite_chart(
+    input: &RelationshipInput,
+    chart_a: &Chart,
+    chart_b: &Chart,
+) -> Result<RelationshipChartDto, CalcFailure> {
+    let mixed = composite(chart_a, chart_b).map_err(|e| CalcFailure::Internal(e.to_string()))?;
+    let mut content = input.content(&mixed.chart)?;
+    if let (Some(ha), Some(hb)) = (&chart_a.houses, &chart_b.houses) {
+        let notes: Vec<String> = [("person_a", ha), ("person_b", hb)]
+            .into_iter()
+            .filter_map(|(who, h)| {
+                h.fallback.as_ref().map(|why| {
+                    format!(
+                        "{who}'s natal cusps are {} ({why})",
+                        HouseSystemName::of(h.system_used).name
+                    )
+                })
+            })
+            .collect();
+        if !notes.is_empty() {
+            content.house_system_note = Some(format!(
+                "{}; the composite cusps are the midpoints of the natal cusps as computed",
+                notes.join("; ")
+            ));
+        }
+        if ha.system_used != hb.system_used {
+            content.house_system_used = None;
+        }
+    }
+    if !mixed.cusps_in_order
+        && let Some(planets) = content.planets.as_mut()
+    {
+        for (_, planet) in &mut planets.0 {
+            planet.house = None;
+        }
+    }
+    Ok(RelationshipChartDto {
+        content,
+        cusps_in_order: mixed.chart.houses.as_ref().map(|_| mixed.cusps_in_order),
+        cusp_order_note: (!mixed.cusps_in_order).then_some(CUSP_ORDER_NOTE),
+    })
+}

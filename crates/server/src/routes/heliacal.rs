@@ -1,0 +1,21 @@
+//! `POST /v1/heliacal`: heliacal and acronychal events (see `orrery_api::heliacal`).
+
+use axum::extract::State;
+use axum::response::Response;
+use orrery_api::heliacal::{HeliacalInput, HeliacalRequest, compute};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+
+/// Validates, then computes on the pool. `datetime_start` is required, so the answer never
+/// depends on "now" and is cacheable.
+pub(crate) async fn heliacal(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<HeliacalRequest>,
+) -> Result<Response, ApiError> {
+    let input = HeliacalInput::try_from(&request)?;
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .await
+}

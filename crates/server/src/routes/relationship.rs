@@ -1,0 +1,20 @@
+//! `POST /v1/relationship` (see `orrery_api::relationship`).
+
+use axum::extract::State;
+use axum::response::Response;
+use orrery_api::relationship::{RelationshipInput, RelationshipRequest, compute};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+
+/// `POST /v1/relationship`
+pub(crate) async fn relationship(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<RelationshipRequest>,
+) -> Result<Response, ApiError> {
+    let input = RelationshipInput::try_from(&request)?;
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &request, &input)?))
+        .await
+}
