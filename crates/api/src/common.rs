@@ -191,6 +191,48 @@ pub fn required_instant(field: &str, text: Option<&str>) -> Result<Timestamp, Ap
     parse_instant(field, text)
 }
 
+/// A place as the response echoes it: the validated latitude, longitude and altitude.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct LocationEcho {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub altitude: f64,
+}
+
+impl From<Observer> for LocationEcho {
+    fn from(place: Observer) -> Self {
+        Self {
+            latitude: place.lat_deg,
+            longitude: place.lon_deg,
+            altitude: place.alt_m,
+        }
+    }
+}
+
+/// A birth as the request gave it (`datetime`, `timezone`), the place, and the instant it
+/// resolved to: the `input` echo of the chart-like responses that take one `birth`.
+#[derive(Debug, Clone, Serialize)]
+pub struct BirthEcho {
+    pub datetime: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone: Option<String>,
+    pub location: LocationEcho,
+    /// The instant the civil time resolved to.
+    pub resolved: ResolvedTimeDto,
+}
+
+impl BirthEcho {
+    #[must_use]
+    pub fn new(request: &BirthDto, birth: &ResolvedBirth) -> Self {
+        Self {
+            datetime: request.datetime.clone(),
+            timezone: request.timezone.clone(),
+            location: birth.place.into(),
+            resolved: ResolvedTimeDto::new(birth),
+        }
+    }
+}
+
 /// The resolved instant, echoed in every chart-like response.
 #[derive(Debug, Clone, Serialize)]
 pub struct ResolvedTimeDto {

@@ -66,9 +66,9 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{EphemError, Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 
+use crate::common::LocationEcho;
 use crate::common::{LocationDto, event_time, in_range, parse_instant};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::radix::LocationEcho;
 pub use crate::rise_set::{
     DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PRESSURE_HPA, TEMPERATURE_C,
 };
@@ -556,11 +556,7 @@ pub fn compute(eph: &Ephemeris, input: &HeliacalInput) -> Result<HeliacalRespons
         settings: HeliacalSettingsDto {
             datetime_start: input.start.to_string(),
             datetime_start_jd: input.start_jd.0,
-            location: LocationEcho {
-                latitude: input.place.lat_deg,
-                longitude: input.place.lon_deg,
-                altitude: input.place.alt_m,
-            },
+            location: LocationEcho::from(input.place),
             atmosphere: VisibilityAtmosphereEcho {
                 pressure: input.air.pressure_hpa,
                 temperature: input.air.temperature_c,

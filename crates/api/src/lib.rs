@@ -8,8 +8,10 @@
 pub mod antiscia;
 pub mod aspect_options;
 pub mod aspects;
+pub mod cartography;
 pub mod catalog;
 pub mod common;
+pub mod directions;
 pub mod ephemeris;
 pub mod error;
 pub mod heliacal;

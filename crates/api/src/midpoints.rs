@@ -70,12 +70,12 @@ use orrery_astro::techniques::transits::NatalPoint;
 use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
 use serde::{Deserialize, Serialize};
 
+use crate::common::LocationEcho;
 use crate::common::{
     BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, STANDARD_POINTS, ZodiacLongitudeDto,
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, check_point_count_at, choose_natal_or, longitude_at};
-use crate::radix::LocationEcho;
 
 /// At most this many points (496 midpoints).
 pub const MAX_POINTS: usize = 32;
@@ -365,11 +365,7 @@ impl SourceEchoDto {
         Self {
             source: "natal",
             resolved: Some(ResolvedTimeDto::new(birth)),
-            location: Some(LocationEcho {
-                latitude: birth.place.lat_deg,
-                longitude: birth.place.lon_deg,
-                altitude: birth.place.alt_m,
-            }),
+            location: Some(LocationEcho::from(birth.place)),
             notes,
         }
     }

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::aspect_options::{AspectListDto, AspectOptionsDto};
 use crate::common::{
-    BirthDto, FrameDto, FrameOptions, LocationDto, OrderedMap, ResolvedBirth, ResolvedTimeDto,
-    ZodiacDto, ephemeris_name, parse_body_list,
+    BirthDto, FrameDto, FrameOptions, LocationDto, LocationEcho, OrderedMap, ResolvedBirth,
+    ResolvedTimeDto, ZodiacDto, ephemeris_name, parse_body_list,
 };
 use crate::error::{ApiInputError, CalcFailure};
 
@@ -189,13 +189,6 @@ pub struct RadixInputEcho {
     pub resolved: ResolvedTimeDto,
 }
 
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct LocationEcho {
-    pub latitude: f64,
-    pub longitude: f64,
-    pub altitude: f64,
-}
-
 /// A body in a chart.
 #[derive(Debug, Clone, Serialize)]
 pub struct RadixPlanetDto {
@@ -317,11 +310,7 @@ pub fn compute(
         input: RadixInputEcho {
             datetime: birth.datetime.clone(),
             timezone: birth.timezone.clone(),
-            location: LocationEcho {
-                latitude: input.birth.place.lat_deg,
-                longitude: input.birth.place.lon_deg,
-                altitude: input.birth.place.alt_m,
-            },
+            location: LocationEcho::from(input.birth.place),
             house_system: input.house_system.name,
             frame: FrameDto::new(&input.chart.frame),
             resolved: ResolvedTimeDto::new(&input.birth),

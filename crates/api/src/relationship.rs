@@ -68,10 +68,10 @@ use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 
 use crate::aspect_options::AspectListDto;
-use crate::common::{BirthDto, ResolvedBirth, ResolvedTimeDto, parse_body_list};
+use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, parse_body_list};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::radix::{
-    ChartContent, LocationEcho, RadixAspectsDto, RadixPart, aspect_points, chart_bodies, content_of,
+    ChartContent, RadixAspectsDto, RadixPart, aspect_points, chart_bodies, content_of,
 };
 
 /// A person's `name` may be at most this many characters.
@@ -326,20 +326,12 @@ pub struct RelationshipResponse {
 /// Why the composite cusps can leave their order.
 const CUSP_ORDER_NOTE: &str = "the composite cusps are not in zodiacal order: some natal cusp pairs are (nearly) opposite, so their shorter-arc midpoint lies on the far side of the circle from its neighbours (exactly opposite pairs put cusps n and n+6 on the same point); the planets are given no house";
 
-fn location_echo(place: &Observer) -> LocationEcho {
-    LocationEcho {
-        latitude: place.lat_deg,
-        longitude: place.lon_deg,
-        altitude: place.alt_m,
-    }
-}
-
 fn person_echo(dto: &PersonDto, input: &PersonInput) -> PersonEcho {
     PersonEcho {
         name: input.name.clone(),
         datetime: dto.birth.datetime.clone(),
         timezone: dto.birth.timezone.clone(),
-        location: location_echo(&input.birth.place),
+        location: LocationEcho::from(input.birth.place),
         resolved: ResolvedTimeDto::new(&input.birth),
         chart: None,
     }
@@ -442,7 +434,7 @@ pub fn compute(
             response.davison = Some(DavisonDto {
                 utc: utc_to_second(instant),
                 julian_day_ut: jd.0,
-                location: location_echo(&place),
+                location: LocationEcho::from(place),
             });
             response.chart = Some(RelationshipChartDto {
                 content: input.content(&chart)?,

@@ -109,14 +109,12 @@ use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 
 use crate::common::{
-    BirthDto, LocationDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time,
-    in_range, parse_instant,
+    BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
+    ephemeris_name, event_time, in_range, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
-use crate::radix::{
-    ChartContent, LocationEcho, RadixAspectsDto, RadixPart, chart_bodies, chart_content,
-};
+use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_bodies, chart_content};
 
 /// What a returns response contains besides the times.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
@@ -614,11 +612,7 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
             target_angle: input.target_angle_deg,
             include: input.parts.clone(),
             house_system: input.chart.as_ref().map(|c| c.house_system.name),
-            location: input.chart.as_ref().map(|c| LocationEcho {
-                latitude: c.place.lat_deg,
-                longitude: c.place.lon_deg,
-                altitude: c.place.alt_m,
-            }),
+            location: input.chart.as_ref().map(|c| LocationEcho::from(c.place)),
         },
         natal: ReturnsNatalDto {
             source: match input.natal {

@@ -72,9 +72,9 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::Atmosphere;
 use serde::{Deserialize, Serialize};
 
+use crate::common::LocationEcho;
 use crate::common::{LocationDto, OrderedMap, event_time, in_range, parse_instant};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::radix::LocationEcho;
 
 /// Air pressure bounds, hPa: from the thin air of the highest observatories and aircraft
 /// cabins to above any sea-level record (1084 hPa); 0 would switch the refraction off silently.
@@ -453,11 +453,7 @@ pub fn compute(
                 Window::Next => None,
                 Window::Series { end } => Some(end.0),
             },
-            location: LocationEcho {
-                latitude: search.place.lat_deg,
-                longitude: search.place.lon_deg,
-                altitude: search.place.alt_m,
-            },
+            location: LocationEcho::from(search.place),
             bodies: search
                 .bodies
                 .iter()

@@ -81,12 +81,11 @@ use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::{AyanamsaId, Ephemeris};
 use serde::{Deserialize, Serialize};
 
+use crate::common::BirthEcho;
 use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ZodiacLongitudeDto, ephemeris_name,
-    event_time,
+    BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, ephemeris_name, event_time,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::radix::LocationEcho;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -201,17 +200,6 @@ impl TryFrom<&VedicRequest> for VedicInput {
             levels,
         })
     }
-}
-
-/// The request as understood.
-#[derive(Debug, Clone, Serialize)]
-pub struct VedicInputEcho {
-    pub datetime: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timezone: Option<String>,
-    pub location: LocationEcho,
-    /// The instant the civil time resolved to.
-    pub resolved: ResolvedTimeDto,
 }
 
 /// The options in force.
@@ -335,7 +323,7 @@ pub const TRIMMING_NOTE: &str = "periods are listed over exactly 120 years from 
 
 #[derive(Debug, Clone, Serialize)]
 pub struct VedicResponse {
-    pub input: VedicInputEcho,
+    pub input: BirthEcho,
     pub settings: VedicSettingsDto,
     /// `swiss`, or `moshier` where a graha came from the analytical fallback.
     pub ephemeris: &'static str,
@@ -458,16 +446,7 @@ pub fn compute(
         None
     };
     Ok(VedicResponse {
-        input: VedicInputEcho {
-            datetime: request.birth.datetime.clone(),
-            timezone: request.birth.timezone.clone(),
-            location: LocationEcho {
-                latitude: birth.place.lat_deg,
-                longitude: birth.place.lon_deg,
-                altitude: birth.place.alt_m,
-            },
-            resolved: ResolvedTimeDto::new(birth),
-        },
+        input: BirthEcho::new(&request.birth, birth),
         settings: VedicSettingsDto {
             zodiac: "sidereal",
             ayanamsa: ayanamsa_name(input.ayanamsa),

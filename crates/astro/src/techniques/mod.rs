@@ -1,6 +1,10 @@
 //! Techniques built on the event search ([`crate::search`]): one file each.
 //!
 //! * [`antiscia`]: each body's antiscion and contra-antiscion, and the pairs mirroring each other.
+//! * [`cartography`]: astro-cartography, the MC, IC, AC and DC lines of bodies (and their
+//!   zodiacal aspect lines) on the map, and each line's distance from a place.
+//! * [`directions`]: primary directions by Placidus' proportional semi-arc, zodiacal or in
+//!   mundo, to the angles and the bodies, timed by the Naibod, Ptolemy or a numeric key.
 //! * [`heliacal`]: heliacal risings and settings (first and last visibility) from the library's
 //!   visibility model, and the acronychal and cosmical configurations with the Sun from rise/set.
 //! * [`lots`]: the lots (Fortune, Spirit, the Hermetic lots, …) with the day/night reversal, and
@@ -22,6 +26,8 @@
 //! * [`vedic`]: sidereal grahas and lagna with nakshatras, Vimshottari dashas and vargas.
 
 pub mod antiscia;
+pub mod cartography;
+pub mod directions;
 pub mod heliacal;
 pub mod lots;
 pub mod midpoints;

@@ -7,7 +7,9 @@ use crate::app::AppState;
 
 pub(crate) mod antiscia;
 pub(crate) mod aspects;
+pub(crate) mod cartography;
 pub(crate) mod catalog;
+pub(crate) mod directions;
 pub(crate) mod ephemeris;
 pub(crate) mod health;
 pub(crate) mod heliacal;
@@ -31,6 +33,8 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/planets", get(planets::planets))
         .route("/v1/aspects", post(aspects::aspects))
         .route("/v1/radix", post(radix::radix))
+        .route("/v1/acg-lines", post(cartography::acg_lines))
+        .route("/v1/acg-near", post(cartography::acg_near))
         .route("/v1/returns", post(returns::returns))
         .route("/v1/mercury-return", post(returns::mercury_return))
         .route("/v1/transits", post(transits::transits))
@@ -38,6 +42,10 @@ pub(crate) fn calculation_routes() -> Router<AppState> {
         .route("/v1/heliacal", post(heliacal::heliacal))
         .route("/v1/ephemeris", post(ephemeris::ephemeris))
         .route("/v1/progressions", post(progressions::progressions))
+        .route(
+            "/v1/primary-directions",
+            post(directions::primary_directions),
+        )
         .route("/v1/nodes-apsides", post(nodes_apsides::nodes_apsides))
         .route("/v1/antiscia", post(antiscia::antiscia))
         .route("/v1/midpoints", post(midpoints::midpoints))

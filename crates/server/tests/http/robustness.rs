@@ -103,6 +103,24 @@ fn base_requests() -> Vec<(&'static str, Value)> {
                                                        "longitude": -74.006}}},
                    "options": {"house_system": "koch"}}),
         ),
+        (
+            "/v1/acg-lines",
+            json!({"birth": birth.clone(), "bodies": ["sun", "moon"],
+                   "line_types": ["mc", "ac"], "step_degrees": 2,
+                   "aspects": {"angles": [90], "targets": ["mc"]}}),
+        ),
+        (
+            "/v1/acg-near",
+            json!({"birth": birth.clone(), "bodies": ["venus"], "step_degrees": 2,
+                   "location": {"latitude": 48.85, "longitude": 2.35}, "max_km": 5000}),
+        ),
+        (
+            "/v1/primary-directions",
+            json!({"birth": birth.clone(), "options": {"key": 1.5, "mode": "in_mundo",
+                   "promissors": ["sun", "mars"], "aspects": [0, 90],
+                   "significators": {"angles": ["asc", "mc"], "bodies": ["moon"]},
+                   "age_start": 10, "age_end": 80}}),
+        ),
     ]
 }
 

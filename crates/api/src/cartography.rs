@@ -1,0 +1,600 @@
+//! `POST /v1/acg-lines` and `POST /v1/acg-near`: astro-cartography. The lines where each body
+//! was on the MC, IC, AC or DC at the birth moment (and its zodiacal aspect lines to those
+//! angles), drawn as map polylines, or rated by their great-circle distance from a place.
+//! The definitions are in [`orrery_astro::techniques::cartography`].
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `birth` | required; `{datetime, timezone?, location{latitude, longitude, altitude?}, lmt?, ambiguous_time?}` as for radix; only the instant sets the lines, the place is echoed |
+//! | `bodies` | default sun..pluto, chiron, true_node; 1..16 names, no repeats; `earth` is the Sun's antipode |
+//! | `line_types` | default `["mc", "ic", "ac", "dc"]`; a non-empty subset, no repeats |
+//! | `aspects` | optional `{angles: [1..6 numbers in (0, 180]], targets?: subset of mc, ic, ac, dc (default all)}`: each angle gives the lines where the target angle's ecliptic degree is that far from the body's longitude, both ways round (once for 180) |
+//! | `step_degrees` | 0.1..2, default 0.5: the AC/DC curves' hour-angle step (shrunk to a divisor of 90°) |
+//! | `location` | acg-near only, required: `{latitude, longitude}` of the place to rate |
+//! | `max_km` | acg-near only: keep the lines within this many km (>= 0); default all |
+//!
+//! # Response of acg-lines
+//!
+//! ```json
+//! {
+//!   "input": {"datetime": "2000-01-01T12:00:00Z", "location": {"latitude": 51.5, "longitude": -0.13, "altitude": 0.0},
+//!             "resolved": {"utc": "2000-01-01T12:00:00Z", "julian_day_ut": 2451545.0, "...": "..."}},
+//!   "settings": {"bodies": ["sun"], "line_types": ["mc", "ic", "ac", "dc"], "step_degrees": 0.5,
+//!                "hour_angle_step": 0.5, "aspects": {"angles": [120.0], "targets": ["mc"]}},
+//!   "ephemeris": "swiss",
+//!   "sidereal_time": 280.46,
+//!   "true_obliquity": 23.44,
+//!   "line_count": 6,
+//!   "point_count": 736,
+//!   "bodies": {
+//!     "sun": {
+//!       "right_ascension": 281.28, "declination": -23.03, "longitude": 280.37,
+//!       "lines": {"mc": [[[-90.0, 0.82], [0.0, 0.82], [90.0, 0.82]]], "ic": [[…]],
+//!                 "ac": [[[-66.97, -179.18], …, [66.97, 0.82]]], "dc": [[[66.97, 0.82], …, [-66.97, 180.0]], [[-66.97, -180.0], [-66.97, -179.18]]]},
+//!       "aspect_lines": [
+//!         {"target": "mc", "angle": 120.0, "offset": 120.0, "point_longitude": 40.37, "segments": [[…]]},
+//!         {"target": "mc", "angle": 120.0, "offset": -120.0, "point_longitude": 160.37, "segments": [[…]]}]
+//!     }
+//!   }
+//! }
+//! ```
+//!
+//! Each line is a list of segments, each a list of `[latitude, longitude]` points joined by
+//! great-circle arcs; a line that crosses the date line ends a segment at longitude 180 and
+//! starts the next at −180. `offset` is the target angle's ecliptic longitude minus the body's
+//! (`point_longitude`). `sidereal_time` is the Greenwich apparent sidereal time in degrees.
+//!
+//! # Response of acg-near
+//!
+//! ```json
+//! {
+//!   "input": {…}, "settings": {…, "max_km": 500.0}, "place": {"latitude": 51.5, "longitude": -0.13},
+//!   "ephemeris": "swiss", "sidereal_time": 280.46, "line_count": 2,
+//!   "lines": [
+//!     {"body": "sun", "line_type": "mc", "distance_km": 65.69, "nearest": {"latitude": 51.3, "longitude": 0.82}},
+//!     {"body": "sun", "line_type": "mc", "aspect": {"angle": 120.0, "offset": -120.0, "point_longitude": 160.37},
+//!      "distance_km": …, "nearest": {…}}
+//!   ]
+//! }
+//! ```
+//!
+//! `lines` is sorted by `distance_km` (ties in the order of acg-lines); `nearest` is the line's
+//! point nearest to the place. Distances are great-circle on a sphere of 6371.0088 km.
+//!
+//! # Size
+//!
+//! A horizon curve has `2·ceil(90/step) + 1` points (361 at 0.5°, 1801 at 0.1°, plus two at a
+//! date-line crossing), a meridian 3. The worst acg-lines request (16 bodies, 6 angles, 4
+//! targets, step 0.1) has 16 · (2 + 24) curves and 16 · (2 + 24) meridians: about 750 000
+//! points, some 30 MB of JSON; the defaults (12 bodies, no aspects) about 8 700 points.
+
+use orrery_astro::body::Body;
+use orrery_astro::chart::ChartError;
+use orrery_astro::techniques::cartography::{
+    AspectLines, AspectOffset, Cartography, CartographyInput, GeoPoint, Line, LineType,
+    MAX_ASPECT_ANGLES, MAX_BODIES, Step, cartography, default_bodies, lines_near,
+};
+use orrery_ephem::{Ephemeris, EphemerisSource};
+use serde::{Deserialize, Serialize};
+
+use crate::common::BirthEcho;
+use crate::common::{
+    BirthDto, LocationDto, OrderedMap, ResolvedBirth, ephemeris_name, in_range, parse_body_list,
+};
+use crate::error::{ApiInputError, CalcFailure};
+
+/// A line type, as the API names it.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum LineTypeDto {
+    Mc,
+    Ic,
+    Ac,
+    Dc,
+}
+
+impl LineTypeDto {
+    fn core(self) -> LineType {
+        match self {
+            LineTypeDto::Mc => LineType::Mc,
+            LineTypeDto::Ic => LineType::Ic,
+            LineTypeDto::Ac => LineType::Ac,
+            LineTypeDto::Dc => LineType::Dc,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcgAspectsDto {
+    pub angles: Vec<f64>,
+    #[serde(default)]
+    pub targets: Option<Vec<LineTypeDto>>,
+}
+
+/// The body of both endpoints: `location` and `max_km` belong to acg-near only.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AcgRequest {
+    pub birth: BirthDto,
+    #[serde(default)]
+    pub bodies: Option<Vec<String>>,
+    #[serde(default)]
+    pub line_types: Option<Vec<LineTypeDto>>,
+    #[serde(default)]
+    pub aspects: Option<AcgAspectsDto>,
+    #[serde(default)]
+    pub step_degrees: Option<f64>,
+    #[serde(default)]
+    pub location: Option<LocationDto>,
+    #[serde(default)]
+    pub max_km: Option<f64>,
+}
+
+/// A validated acg-lines request.
+#[derive(Debug, Clone)]
+pub struct AcgLinesInput {
+    pub birth: ResolvedBirth,
+    pub lines: CartographyInput,
+}
+
+/// A validated acg-near request.
+#[derive(Debug, Clone)]
+pub struct AcgNearInput {
+    pub lines: AcgLinesInput,
+    pub place: GeoPoint,
+    pub max_km: Option<f64>,
+}
+
+fn parse_bodies(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError> {
+    let Some(names) = names else {
+        return Ok(default_bodies());
+    };
+    let bodies = parse_body_list("bodies", names, Some(MAX_BODIES))?;
+    // Every name is known by now; an alias of an earlier name is a repeat too.
+    if let Some(i) = (1..names.len()).find(|&i| {
+        names[..i]
+            .iter()
+            .any(|n| Body::parse(n).ok() == Body::parse(&names[i]).ok())
+    }) {
+        return Err(ApiInputError::field(
+            &format!("bodies[{i}]"),
+            format!("repeats {:?}", names[i]),
+        ));
+    }
+    Ok(bodies)
+}
+
+/// A non-empty list of line types without repeats; `None` gives all four.
+fn parse_line_types(
+    field: &str,
+    types: Option<&[LineTypeDto]>,
+) -> Result<Vec<LineType>, ApiInputError> {
+    let Some(types) = types else {
+        return Ok(LineType::ALL.to_vec());
+    };
+    if types.is_empty() {
+        return Err(ApiInputError::field(
+            field,
+            "must name at least one of mc, ic, ac, dc",
+        ));
+    }
+    let mut out: Vec<LineType> = Vec::with_capacity(types.len());
+    for (i, t) in types.iter().enumerate() {
+        let t = t.core();
+        if out.contains(&t) {
+            return Err(ApiInputError::field(
+                &format!("{field}[{i}]"),
+                format!("repeats {:?}", t.name()),
+            ));
+        }
+        out.push(t);
+    }
+    Ok(out)
+}
+
+fn parse_aspects(aspects: &AcgAspectsDto) -> Result<AspectLines, ApiInputError> {
+    let angles = &aspects.angles;
+    if angles.is_empty() || angles.len() > MAX_ASPECT_ANGLES {
+        return Err(ApiInputError::field(
+            "aspects.angles",
+            format!(
+                "must list 1 to {MAX_ASPECT_ANGLES} angles (got {})",
+                angles.len()
+            ),
+        ));
+    }
+    let mut angles_deg: Vec<f64> = Vec::with_capacity(angles.len());
+    for (i, &angle) in angles.iter().enumerate() {
+        let field = format!("aspects.angles[{i}]");
+        if !(angle.is_finite() && angle > 0.0 && angle <= 180.0) {
+            return Err(ApiInputError::field(
+                &field,
+                format!("must be greater than 0 and at most 180 degrees (got {angle})"),
+            ));
+        }
+        if angles_deg.iter().any(|a| (a - angle).abs() < f64::EPSILON) {
+            return Err(ApiInputError::field(&field, format!("repeats {angle}")));
+        }
+        angles_deg.push(angle);
+    }
+    Ok(AspectLines {
+        angles_deg,
+        targets: parse_line_types("aspects.targets", aspects.targets.as_deref())?,
+    })
+}
+
+impl AcgRequest {
+    fn lines_input(&self) -> Result<AcgLinesInput, ApiInputError> {
+        let birth = self.birth.resolve("birth")?;
+        let (min, max) = Step::RANGE_DEG;
+        let step_deg = in_range(
+            "step_degrees",
+            self.step_degrees.unwrap_or(Step::DEFAULT.degrees()),
+            min,
+            max,
+        )?;
+        let step = Step::new(step_deg).ok_or_else(|| {
+            ApiInputError::field("step_degrees", format!("must be between {min} and {max}"))
+        })?;
+        Ok(AcgLinesInput {
+            lines: CartographyInput {
+                jd: birth.jd,
+                bodies: parse_bodies(self.bodies.as_deref())?,
+                line_types: parse_line_types("line_types", self.line_types.as_deref())?,
+                aspects: self.aspects.as_ref().map(parse_aspects).transpose()?,
+                step,
+            },
+            birth,
+        })
+    }
+}
+
+impl TryFrom<&AcgRequest> for AcgLinesInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &AcgRequest) -> Result<Self, ApiInputError> {
+        for (field, given) in [
+            ("location", request.location.is_some()),
+            ("max_km", request.max_km.is_some()),
+        ] {
+            if given {
+                return Err(ApiInputError::field(
+                    field,
+                    "is only used by /v1/acg-near (the birth place is birth.location)",
+                ));
+            }
+        }
+        request.lines_input()
+    }
+}
+
+impl TryFrom<&AcgRequest> for AcgNearInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &AcgRequest) -> Result<Self, ApiInputError> {
+        let lines = request.lines_input()?;
+        let location = request.location.as_ref().ok_or_else(|| {
+            ApiInputError::field(
+                "location",
+                "is required: {latitude, longitude} of the place to rate",
+            )
+        })?;
+        let observer = location.to_observer("location")?;
+        let max_km = match request.max_km {
+            Some(km) if !(km.is_finite() && km >= 0.0) => {
+                return Err(ApiInputError::field(
+                    "max_km",
+                    format!("must be a number of km >= 0 (got {km})"),
+                ));
+            }
+            other => other,
+        };
+        Ok(AcgNearInput {
+            lines,
+            place: GeoPoint {
+                lat_deg: observer.lat_deg,
+                lon_deg: observer.lon_deg,
+            },
+            max_km,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AspectsEcho {
+    pub angles: Vec<f64>,
+    pub targets: Vec<&'static str>,
+}
+
+/// The options as applied.
+#[derive(Debug, Clone, Serialize)]
+pub struct AcgSettingsDto {
+    pub bodies: Vec<String>,
+    pub line_types: Vec<&'static str>,
+    pub step_degrees: f64,
+    /// The hour-angle step used: 180° over an even number of intervals, at most `step_degrees`.
+    pub hour_angle_step: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspects: Option<AspectsEcho>,
+    /// acg-near only (absent: every line is listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_km: Option<f64>,
+}
+
+/// Which aspect line.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct AspectDto {
+    /// The aspect, degrees.
+    pub angle: f64,
+    /// The target angle's ecliptic longitude minus the body's: `+angle` or `-angle`.
+    pub offset: f64,
+    /// The ecliptic longitude the target angle has on the line.
+    pub point_longitude: f64,
+}
+
+impl From<AspectOffset> for AspectDto {
+    fn from(a: AspectOffset) -> Self {
+        Self {
+            angle: a.angle_deg,
+            offset: a.offset_deg,
+            point_longitude: a.point.degrees(),
+        }
+    }
+}
+
+/// Segments of `[latitude, longitude]` points.
+pub type SegmentsDto = Vec<Vec<[f64; 2]>>;
+
+fn segments_dto(line: &Line) -> SegmentsDto {
+    line.segments
+        .iter()
+        .map(|s| s.iter().map(|p| [p.lat_deg, p.lon_deg]).collect())
+        .collect()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AspectLineDto {
+    /// The angle the aspect is to: `mc`, `ic`, `ac` or `dc`.
+    pub target: &'static str,
+    #[serde(flatten)]
+    pub aspect: AspectDto,
+    pub segments: SegmentsDto,
+}
+
+/// One body's position and lines.
+#[derive(Debug, Clone, Serialize)]
+pub struct BodyLinesDto {
+    /// Apparent geocentric right ascension of date, degrees.
+    pub right_ascension: f64,
+    /// Apparent geocentric declination of date, degrees.
+    pub declination: f64,
+    /// Apparent geocentric ecliptic longitude of date, degrees.
+    pub longitude: f64,
+    /// Keyed by line type, in the request's order.
+    pub lines: OrderedMap<SegmentsDto>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aspect_lines: Vec<AspectLineDto>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AcgLinesResponse {
+    pub input: BirthEcho,
+    pub settings: AcgSettingsDto,
+    /// `swiss`, or `moshier` when a body fell back to the analytical model.
+    pub ephemeris: &'static str,
+    /// Greenwich apparent sidereal time, degrees.
+    pub sidereal_time: f64,
+    /// True obliquity of date, degrees (converts the aspect points to the equator).
+    pub true_obliquity: f64,
+    pub line_count: usize,
+    pub point_count: usize,
+    /// Keyed by body, in the request's order.
+    pub bodies: OrderedMap<BodyLinesDto>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct PlaceDto {
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
+impl From<GeoPoint> for PlaceDto {
+    fn from(p: GeoPoint) -> Self {
+        Self {
+            latitude: p.lat_deg,
+            longitude: p.lon_deg,
+        }
+    }
+}
+
+/// One line rated from the place.
+#[derive(Debug, Clone, Serialize)]
+pub struct NearLineDto {
+    pub body: String,
+    pub line_type: &'static str,
+    /// For an aspect line: which one (`line_type` is then its target).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspect: Option<AspectDto>,
+    /// Great-circle distance from the place to the line, km.
+    pub distance_km: f64,
+    /// The line's point nearest to the place.
+    pub nearest: PlaceDto,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AcgNearResponse {
+    pub input: BirthEcho,
+    pub settings: AcgSettingsDto,
+    /// The place rated.
+    pub place: PlaceDto,
+    pub ephemeris: &'static str,
+    /// Greenwich apparent sidereal time, degrees.
+    pub sidereal_time: f64,
+    pub line_count: usize,
+    /// Nearest first.
+    pub lines: Vec<NearLineDto>,
+}
+
+fn settings_echo(input: &CartographyInput, max_km: Option<f64>) -> AcgSettingsDto {
+    let names = |types: &[LineType]| types.iter().map(|t| t.name()).collect();
+    AcgSettingsDto {
+        bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+        line_types: names(&input.line_types),
+        step_degrees: input.step.degrees(),
+        hour_angle_step: 180.0 / f64::from(input.step.intervals()),
+        aspects: input.aspects.as_ref().map(|a| AspectsEcho {
+            angles: a.angles_deg.clone(),
+            targets: names(&a.targets),
+        }),
+        max_km,
+    }
+}
+
+/// A body without data at the date is the client's to fix: name the field.
+fn failure(error: ChartError) -> CalcFailure {
+    match CalcFailure::from(error) {
+        CalcFailure::Input(e) => {
+            CalcFailure::Input(ApiInputError::new(format!("bodies: {}", e.message)))
+        }
+        internal @ CalcFailure::Internal(_) => internal,
+    }
+}
+
+fn ephemeris_of(map: &Cartography) -> &'static str {
+    let moshier = map
+        .bodies
+        .iter()
+        .any(|b| b.source == EphemerisSource::Moshier);
+    ephemeris_name(if moshier {
+        EphemerisSource::Moshier
+    } else {
+        EphemerisSource::Swiss
+    })
+}
+
+/// Draws the lines.
+///
+/// # Errors
+/// A body without ephemeris data at the date (a 400 naming it), or a library failure (500).
+pub fn compute_lines(
+    eph: &Ephemeris,
+    request: &AcgRequest,
+    input: &AcgLinesInput,
+) -> Result<AcgLinesResponse, CalcFailure> {
+    let map = cartography(eph, &input.lines).map_err(failure)?;
+    let mut bodies = OrderedMap::default();
+    for sky in &map.bodies {
+        let mut lines = OrderedMap::default();
+        let mut aspect_lines = Vec::new();
+        for line in map.lines.iter().filter(|l| l.body == sky.body) {
+            match line.aspect {
+                None => lines
+                    .0
+                    .push((line.line_type.name().to_owned(), segments_dto(line))),
+                Some(aspect) => aspect_lines.push(AspectLineDto {
+                    target: line.line_type.name(),
+                    aspect: aspect.into(),
+                    segments: segments_dto(line),
+                }),
+            }
+        }
+        bodies.0.push((
+            sky.body.name().into_owned(),
+            BodyLinesDto {
+                right_ascension: sky.equatorial.ra.degrees(),
+                declination: sky.equatorial.dec_deg,
+                longitude: sky.lon.degrees(),
+                lines,
+                aspect_lines,
+            },
+        ));
+    }
+    Ok(AcgLinesResponse {
+        input: BirthEcho::new(&request.birth, &input.birth),
+        settings: settings_echo(&input.lines, None),
+        ephemeris: ephemeris_of(&map),
+        sidereal_time: map.sidereal_time.degrees(),
+        true_obliquity: map.true_obliquity_deg,
+        line_count: map.lines.len(),
+        point_count: map
+            .lines
+            .iter()
+            .flat_map(|l| &l.segments)
+            .map(Vec::len)
+            .sum(),
+        bodies,
+    })
+}
+
+/// Rates the lines from the place.
+///
+/// # Errors
+/// As [`compute_lines`].
+pub fn compute_near(
+    eph: &Ephemeris,
+    request: &AcgRequest,
+    input: &AcgNearInput,
+) -> Result<AcgNearResponse, CalcFailure> {
+    let map = cartography(eph, &input.lines.lines).map_err(failure)?;
+    let lines: Vec<NearLineDto> = lines_near(&map.lines, input.place, input.max_km)
+        .into_iter()
+        .map(|near| NearLineDto {
+            body: near.line.body.name().into_owned(),
+            line_type: near.line.line_type.name(),
+            aspect: near.line.aspect.map(AspectDto::from),
+            distance_km: near.nearest.distance_km,
+            nearest: near.nearest.point.into(),
+        })
+        .collect();
+    Ok(AcgNearResponse {
+        input: BirthEcho::new(&request.birth, &input.lines.birth),
+        settings: settings_echo(&input.lines.lines, input.max_km),
+        place: input.place.into(),
+        ephemeris: ephemeris_of(&map),
+        sidereal_time: map.sidereal_time.degrees(),
+        line_count: lines.len(),
+        lines,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn request(value: serde_json::Value) -> AcgRequest {
+        serde_json::from_value(value).unwrap()
+    }
+
+    fn birth() -> serde_json::Value {
+        json!({"datetime": "2000-01-01T12:00:00Z", "location": {"latitude": 51.5, "longitude": 0.0}})
+    }
+
+    #[test]
+    fn defaults() {
+        let got = AcgLinesInput::try_from(&request(json!({"birth": birth()}))).unwrap();
+        assert_eq!(got.lines.bodies, default_bodies());
+        assert_eq!(got.lines.line_types, LineType::ALL);
+        assert_eq!(got.lines.step, Step::DEFAULT);
+        assert_eq!(got.lines.aspects, None);
+        let aspects = AcgLinesInput::try_from(&request(
+            json!({"birth": birth(), "aspects": {"angles": [90, 120]}}),
+        ))
+        .unwrap();
+        assert_eq!(aspects.lines.aspects.unwrap().targets, LineType::ALL);
+    }
+
+    #[test]
+    fn aliases_count_as_repeats() {
+        let message = AcgLinesInput::try_from(&request(
+            json!({"birth": birth(), "bodies": ["mean_apogee", "mean_lilith"]}),
+        ))
+        .unwrap_err()
+        .message;
+        assert_eq!(message, "bodies[1] repeats \"mean_lilith\"");
+    }
+}

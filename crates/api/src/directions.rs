@@ -1,0 +1,438 @@
+//! `POST /v1/primary-directions`: classical primary directions by Placidus' proportional
+//! semi-arc, to the four angles and planet to planet, direct only, timed by a key.
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `birth` | required; `{datetime, timezone, location}` as for radix |
+//! | `options.key` | `naibod` (default, 0.98564733°/year), `ptolemy` (1°/year), or a number of degrees per year in 0.5..2.0 |
+//! | `options.mode` | `zodiacal` (default: ecliptic points at latitude 0) or `in_mundo` (the bodies' own right ascension and declination; aspects in mundane position) |
+//! | `options.promissors` | body names; default `sun`..`saturn`; at most 12 |
+//! | `options.significators` | `{angles, bodies}`: angles of `asc`, `mc`, `dsc`, `ic` (default all four), body names (default `sun`, `moon`); either may be `[]`, not both |
+//! | `options.aspects` | aspect points in degrees added to the promissor (`90` sinister square, `-90` or `270` dexter), -360..360, at most 24; default `[0]` |
+//! | `options.age_start`, `options.age_end` | the age window in years, 0..120, start ≤ end; default 0..90 |
+//!
+//! # Response
+//!
+//! ```json
+//! {
+//!   "input": {"datetime": "1990-05-15T12:30:00Z",
+//!             "location": {"latitude": 52.52, "longitude": 13.405, "altitude": 0.0},
+//!             "resolved": {"utc": "1990-05-15T12:30:00Z", "julian_day_ut": 2448027.02, …}},
+//!   "settings": {"method": "placidus_semi_arc", "direction": "direct",
+//!                "key": {"name": "naibod", "deg_per_year": 0.98564733}, "mode": "zodiacal",
+//!                "promissors": ["sun", …, "saturn"],
+//!                "significators": {"angles": ["asc", "mc", "dsc", "ic"], "bodies": ["sun", "moon"]},
+//!                "aspects": [0.0], "age_start": 0.0, "age_end": 90.0, "year_days": 365.24219},
+//!   "sphere": {"armc_deg": 73.8817, "true_obliquity_deg": 23.4422, "latitude_deg": 52.52},
+//!   "directions": [
+//!     {"promissor": "jupiter", "aspect": 0.0, "significator": "mc", "arc_deg": 26.5048,
+//!      "age_years": 26.8907, "date": "2017-04-05T03:39:26Z", "date_jd": 2457848.652}, …
+//!   ],
+//!   "skipped": [
+//!     {"point": "sun", "role": "significator", "declination_deg": 23.4,
+//!      "reason": "circumpolar: at latitude 69.6492 with declination 23.4363, …"}
+//!   ]
+//! }
+//! ```
+//!
+//! * `directions` are sorted by age; `date` is the birth plus `age × 365.24219` days, to the
+//!   second (`date_jd` its Julian day, UT).
+//! * `skipped`: the circumpolar points (`|tan φ · tan δ| ≥ 1`, no semi-arc), as promissor or
+//!   significator; a zodiacal promissor's aspect point is skipped per `aspect`.
+//! * The method and every convention (latitude 0 *in zodiaco*, the mundane aspects, the
+//!   horizon crossing, no converse directions): [`orrery_astro::techniques::directions`].
+
+use orrery_astro::body::Body;
+use orrery_astro::techniques::directions::{
+    AGE_RANGE_YEARS, AgeWindow, ChartAngle, DEFAULT_AGES_YEARS, Direction, Directions,
+    DirectionsInput, KEY_RANGE_DEG_PER_YEAR, Key, MAX_PROMISSORS, Mode, Skipped,
+    TROPICAL_YEAR_DAYS, primary_directions,
+};
+use orrery_astro::time::{JulianDayUt, timestamp_of};
+use orrery_ephem::Ephemeris;
+use serde::{Deserialize, Serialize};
+
+use crate::common::BirthEcho;
+use crate::common::{BirthDto, ResolvedBirth, event_time, in_range, parse_bodies};
+use crate::error::{ApiInputError, CalcFailure};
+
+/// At most this many aspect points.
+pub const MAX_ASPECTS: usize = 24;
+
+/// The promissors when none are given: the Sun to Saturn.
+const DEFAULT_PROMISSOR_COUNT: usize = 7;
+/// The body significators when none are given.
+const DEFAULT_SIGNIFICATOR_BODIES: [Body; 2] = [Body::Sun, Body::Moon];
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DirectionsRequest {
+    pub birth: BirthDto,
+    #[serde(default)]
+    pub options: Option<DirectionsOptionsDto>,
+}
+
+/// `zodiacal` or `in_mundo`.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ModeDto {
+    Zodiacal,
+    InMundo,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SignificatorsDto {
+    #[serde(default)]
+    pub angles: Option<Vec<String>>,
+    #[serde(default)]
+    pub bodies: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DirectionsOptionsDto {
+    /// `naibod`, `ptolemy` or a number: read by hand for a message that names all three.
+    #[serde(default)]
+    pub key: Option<serde_json::Value>,
+    #[serde(default)]
+    pub mode: Option<ModeDto>,
+    #[serde(default)]
+    pub promissors: Option<Vec<String>>,
+    #[serde(default)]
+    pub significators: Option<SignificatorsDto>,
+    #[serde(default)]
+    pub aspects: Option<Vec<f64>>,
+    #[serde(default)]
+    pub age_start: Option<f64>,
+    #[serde(default)]
+    pub age_end: Option<f64>,
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct DirectionsRequestInput {
+    pub birth: ResolvedBirth,
+    pub directions: DirectionsInput,
+}
+
+fn parse_key(value: Option<&serde_json::Value>) -> Result<Key, ApiInputError> {
+    let rule = || {
+        format!(
+            "must be \"naibod\", \"ptolemy\" or a number of degrees per year between {} and {}",
+            KEY_RANGE_DEG_PER_YEAR.start(),
+            KEY_RANGE_DEG_PER_YEAR.end()
+        )
+    };
+    match value {
+        None => Ok(Key::Naibod),
+        Some(serde_json::Value::String(name)) => match name.as_str() {
+            "naibod" => Ok(Key::Naibod),
+            "ptolemy" => Ok(Key::Ptolemy),
+            other => Err(ApiInputError::field(
+                "options.key",
+                format!("{} (got {other:?})", rule()),
+            )),
+        },
+        Some(serde_json::Value::Number(n)) => {
+            let rate = n.as_f64().unwrap_or(f64::NAN);
+            Key::custom(rate).map_err(|e| ApiInputError::field("options.key", e))
+        }
+        Some(other) => Err(ApiInputError::field(
+            "options.key",
+            format!("{} (got {other})", rule()),
+        )),
+    }
+}
+
+fn parse_promissors(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError> {
+    const FIELD: &str = "options.promissors";
+    let Some(names) = names else {
+        return Ok(Body::PLANETS[..DEFAULT_PROMISSOR_COUNT].to_vec());
+    };
+    if names.is_empty() {
+        return Err(ApiInputError::field(
+            FIELD,
+            "must name at least one body (leave it out for sun..saturn)",
+        ));
+    }
+    if names.len() > MAX_PROMISSORS {
+        return Err(ApiInputError::field(
+            FIELD,
+            format!(
+                "may name at most {MAX_PROMISSORS} bodies (got {})",
+                names.len()
+            ),
+        ));
+    }
+    parse_bodies(FIELD, names)
+}
+
+fn parse_angles(names: Option<&[String]>) -> Result<Vec<ChartAngle>, ApiInputError> {
+    let Some(names) = names else {
+        return Ok(ChartAngle::ALL.to_vec());
+    };
+    let mut angles = Vec::with_capacity(names.len());
+    for (i, name) in names.iter().enumerate() {
+        let angle = ChartAngle::parse(name).ok_or_else(|| {
+            ApiInputError::new(format!(
+                "options.significators.angles[{i}]: unknown angle `{name}`; accepted names: {}",
+                ChartAngle::NAMES.join(", ")
+            ))
+        })?;
+        if !angles.contains(&angle) {
+            angles.push(angle);
+        }
+    }
+    Ok(angles)
+}
+
+fn parse_aspects(values: Option<&[f64]>) -> Result<Vec<f64>, ApiInputError> {
+    const FIELD: &str = "options.aspects";
+    let Some(values) = values else {
+        return Ok(vec![0.0]);
+    };
+    if values.is_empty() || values.len() > MAX_ASPECTS {
+        return Err(ApiInputError::field(
+            FIELD,
+            format!(
+                "must name 1 to {MAX_ASPECTS} aspect points in degrees (got {})",
+                values.len()
+            ),
+        ));
+    }
+    let mut aspects: Vec<f64> = Vec::with_capacity(values.len());
+    for (i, &deg) in values.iter().enumerate() {
+        let deg = in_range(&format!("{FIELD}[{i}]"), deg, -360.0, 360.0)?;
+        if !aspects.iter().any(|a| a.total_cmp(&deg).is_eq()) {
+            aspects.push(deg);
+        }
+    }
+    Ok(aspects)
+}
+
+fn parse_ages(start: Option<f64>, end: Option<f64>) -> Result<AgeWindow, ApiInputError> {
+    let (min, max) = (*AGE_RANGE_YEARS.start(), *AGE_RANGE_YEARS.end());
+    let start_years = match start {
+        Some(years) => in_range("options.age_start", years, min, max)?,
+        None => *DEFAULT_AGES_YEARS.start(),
+    };
+    let end_years = match end {
+        Some(years) => in_range("options.age_end", years, min, max)?,
+        None => *DEFAULT_AGES_YEARS.end(),
+    };
+    // Both bounds are in range, so only their order can be wrong.
+    AgeWindow::new(start_years, end_years).map_err(|_| {
+        let default = if end.is_none() { ", the default" } else { "" };
+        ApiInputError::field(
+            "options.age_start",
+            format!(
+                "must not be greater than options.age_end (got {start_years} > {end_years}{default})"
+            ),
+        )
+    })
+}
+
+impl TryFrom<&DirectionsRequest> for DirectionsRequestInput {
+    type Error = ApiInputError;
+
+    fn try_from(request: &DirectionsRequest) -> Result<Self, ApiInputError> {
+        let birth = request.birth.resolve("birth")?;
+        let options = request.options.clone().unwrap_or_default();
+        let key = parse_key(options.key.as_ref())?;
+        let mode = match options.mode {
+            None | Some(ModeDto::Zodiacal) => Mode::Zodiacal,
+            Some(ModeDto::InMundo) => Mode::InMundo,
+        };
+        let promissors = parse_promissors(options.promissors.as_deref())?;
+        let significators = options.significators.unwrap_or_default();
+        let angles = parse_angles(significators.angles.as_deref())?;
+        let bodies = match significators.bodies.as_deref() {
+            None => DEFAULT_SIGNIFICATOR_BODIES.to_vec(),
+            Some(names) => parse_bodies("options.significators.bodies", names)?,
+        };
+        if angles.is_empty() && bodies.is_empty() {
+            return Err(ApiInputError::field(
+                "options.significators",
+                "must name at least one angle or body",
+            ));
+        }
+        let aspects_deg = parse_aspects(options.aspects.as_deref())?;
+        let ages = parse_ages(options.age_start, options.age_end)?;
+        Ok(Self {
+            directions: DirectionsInput {
+                jd: birth.jd,
+                place: birth.place,
+                key,
+                mode,
+                promissors,
+                angles,
+                bodies,
+                aspects_deg,
+                ages,
+            },
+            birth,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyEcho {
+    /// `naibod`, `ptolemy` or `custom`.
+    pub name: &'static str,
+    pub deg_per_year: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SignificatorsEcho {
+    pub angles: Vec<&'static str>,
+    pub bodies: Vec<String>,
+}
+
+/// The options in force.
+#[derive(Debug, Clone, Serialize)]
+pub struct DirectionsSettingsDto {
+    /// Always `placidus_semi_arc`.
+    pub method: &'static str,
+    /// Always `direct`: converse directions are not computed.
+    pub direction: &'static str,
+    pub key: KeyEcho,
+    /// `zodiacal` or `in_mundo`.
+    pub mode: &'static str,
+    pub promissors: Vec<String>,
+    pub significators: SignificatorsEcho,
+    pub aspects: Vec<f64>,
+    pub age_start: f64,
+    pub age_end: f64,
+    /// Days in a year of age, for the dates.
+    pub year_days: f64,
+}
+
+/// The sphere at birth.
+#[derive(Debug, Clone, Serialize)]
+pub struct SphereDto {
+    /// Right ascension of the MC, degrees.
+    pub armc_deg: f64,
+    pub true_obliquity_deg: f64,
+    pub latitude_deg: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DirectionDto {
+    pub promissor: String,
+    /// The aspect point, degrees, as asked.
+    pub aspect: f64,
+    pub significator: String,
+    pub arc_deg: f64,
+    pub age_years: f64,
+    /// The birth plus the age in years of 365.24219 days, UTC to the second.
+    pub date: String,
+    pub date_jd: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedDto {
+    pub point: String,
+    /// `promissor` or `significator`.
+    pub role: &'static str,
+    /// A zodiacal promissor's circumpolar aspect point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspect: Option<f64>,
+    pub declination_deg: f64,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DirectionsResponse {
+    pub input: BirthEcho,
+    pub settings: DirectionsSettingsDto,
+    pub sphere: SphereDto,
+    pub directions: Vec<DirectionDto>,
+    pub skipped: Vec<SkippedDto>,
+}
+
+fn direction_dto(d: &Direction) -> Result<DirectionDto, CalcFailure> {
+    let jd: JulianDayUt = d.jd;
+    let date = timestamp_of(jd).map(event_time).ok_or_else(|| {
+        CalcFailure::Input(ApiInputError::field(
+            "birth.datetime",
+            format!(
+                "is too far from the present: a direction (Julian day {:.1}) falls outside the years -9999..9999",
+                jd.0
+            ),
+        ))
+    })?;
+    Ok(DirectionDto {
+        promissor: d.promissor.name().into_owned(),
+        aspect: d.aspect_deg,
+        significator: d.significator.name(),
+        arc_deg: d.arc_deg,
+        age_years: d.age_years,
+        date,
+        date_jd: jd.0,
+    })
+}
+
+fn skipped_dto(s: &Skipped) -> SkippedDto {
+    SkippedDto {
+        point: s.body.name().into_owned(),
+        role: s.role.name(),
+        aspect: s.aspect_deg,
+        declination_deg: s.dec_deg,
+        reason: s.reason.clone(),
+    }
+}
+
+/// Computes the directions of a validated request.
+///
+/// # Errors
+/// A birth outside the ephemeris (a 400); the library failing (a 500).
+pub fn compute(
+    eph: &Ephemeris,
+    request: &DirectionsRequest,
+    input: &DirectionsRequestInput,
+) -> Result<DirectionsResponse, CalcFailure> {
+    let d = &input.directions;
+    let result: Directions =
+        primary_directions(eph, d).map_err(|e| match CalcFailure::from(e) {
+            CalcFailure::Input(e) => {
+                CalcFailure::Input(ApiInputError::new(format!("birth.datetime: {}", e.message)))
+            }
+            internal => internal,
+        })?;
+    let birth = &input.birth;
+    Ok(DirectionsResponse {
+        input: BirthEcho::new(&request.birth, birth),
+        settings: DirectionsSettingsDto {
+            method: "placidus_semi_arc",
+            direction: "direct",
+            key: KeyEcho {
+                name: d.key.name(),
+                deg_per_year: d.key.deg_per_year(),
+            },
+            mode: d.mode.name(),
+            promissors: d.promissors.iter().map(|b| b.name().into_owned()).collect(),
+            significators: SignificatorsEcho {
+                angles: d.angles.iter().map(|a| a.name()).collect(),
+                bodies: d.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            },
+            aspects: d.aspects_deg.clone(),
+            age_start: d.ages.start_years(),
+            age_end: d.ages.end_years(),
+            year_days: TROPICAL_YEAR_DAYS,
+        },
+        sphere: SphereDto {
+            armc_deg: result.armc.degrees(),
+            true_obliquity_deg: result.true_obliquity_deg,
+            latitude_deg: birth.place.lat_deg,
+        },
+        directions: result
+            .directions
+            .iter()
+            .map(direction_dto)
+            .collect::<Result<_, _>>()?,
+        skipped: result.skipped.iter().map(skipped_dto).collect(),
+    })
+}

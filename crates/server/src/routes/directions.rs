@@ -1,0 +1,20 @@
+//! `POST /v1/primary-directions` (see `orrery_api::directions`).
+
+use axum::extract::State;
+use axum::response::Response;
+use orrery_api::directions::{DirectionsRequest, DirectionsRequestInput, compute};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+
+/// `POST /v1/primary-directions`: `birth` is required.
+pub(crate) async fn primary_directions(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<DirectionsRequest>,
+) -> Result<Response, ApiError> {
+    let input = DirectionsRequestInput::try_from(&request)?;
+    state
+        .calculate_json(false, move |eph| Ok(compute(eph, &request, &input)?))
+        .await
+}

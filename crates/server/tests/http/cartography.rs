@@ -1,0 +1,395 @@
+//! `POST /v1/acg-lines` and `POST /v1/acg-near` over HTTP: lines and distances against the
+//! independent Python reference of `fixtures/cartography/cases.json`, the defaults, aspect
+//! lines, `max_km`, caching, and a 400 for every rule.
+
+use serde_json::{Value, json};
+
+use crate::support::{TestApp, fixture_case, num, post_invalid, post_ok};
+
+const LINES: &str = "/v1/acg-lines";
+const NEAR: &str = "/v1/acg-near";
+
+/// The service resolves the birth's date-time itself: its Julian day differs from the
+/// reference's `swe.julday` by rounding (about 1e-10 day, 4e-8° of sidereal time), so points
+/// agree to 1e-6° (see `crates/astro/tests/cartography_fixture.rs` for the same-input bound).
+const POINT_DEG: f64 = 1e-6;
+/// A distance moves with its line: 1e-6° is 0.1 m; the reference refines to rounding.
+const DISTANCE_KM: f64 = 0.01;
+
+/// The request of a fixture case for an endpoint.
+fn request_of(case: &Value, near: bool) -> Value {
+    let mut body = case["request"].clone();
+    if near {
+        body["location"] = case["place"].clone();
+        if let Some(max) = case.get("max_km") {
+            body["max_km"] = max.clone();
+        }
+    }
+    body
+}
+
+fn assert_segments_match(at: &str, got: &Value, want: &Value) {
+    let (got, want) = (got.as_array().unwrap(), want.as_array().unwrap());
+    assert_eq!(got.len(), want.len(), "{at}: segments");
+    for (g, w) in got.iter().zip(want) {
+        let (g, w) = (g.as_array().unwrap(), w.as_array().unwrap());
+        assert_eq!(g.len(), w.len(), "{at}: points");
+        for (p, q) in g.iter().zip(w) {
+            let d = (num(&p[0]) - num(&q[0]))
+                .abs()
+                .max((num(&p[1]) - num(&q[1])).abs());
+            assert!(d <= POINT_DEG, "{at}: {p} vs {q}");
+        }
+    }
+}
+
+/// Checks every line of an acg-lines answer against the case; returns the lines compared.
+fn assert_lines_match(answer: &Value, case: &Value) -> usize {
+    let mut compared = 0;
+    for want in case["lines"].as_array().unwrap() {
+        let body = &answer["bodies"][want["body"].as_str().unwrap()];
+        let line_type = want["line_type"].as_str().unwrap();
+        let at = format!("{} {line_type} {}", want["body"], want["aspect"]);
+        let got = if want["aspect"].is_null() {
+            &body["lines"][line_type]
+        } else {
+            let offset = num(&want["aspect"]["offset"]);
+            let line = body["aspect_lines"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["target"] == line_type && (num(&l["offset"]) - offset).abs() < 1e-9)
+                .unwrap_or_else(|| panic!("{at} missing"));
+            assert!(
+                (num(&line["point_longitude"]) - num(&want["aspect"]["point_longitude"])).abs()
+                    < POINT_DEG
+            );
+            &line["segments"]
+        };
+        assert_segments_match(&at, got, &want["segments"]);
+        compared += 1;
+    }
+    compared
+}
+
+/// Checks an acg-near answer against the case: the same lines, sorted, at the same distances.
+fn assert_near_matches(answer: &Value, case: &Value) {
+    let got = answer["lines"].as_array().unwrap();
+    let want = case["near"].as_array().unwrap();
+    assert_eq!(got.len(), want.len(), "{answer}");
+    assert_eq!(num(&answer["line_count"]) as usize, got.len());
+    assert!(
+        got.windows(2)
+            .all(|w| num(&w[0]["distance_km"]) <= num(&w[1]["distance_km"]))
+    );
+    for w in want {
+        let g = got
+            .iter()
+            .find(|g| {
+                g["body"] == w["body"]
+                    && g["line_type"] == w["line_type"]
+                    && match (g.get("aspect"), w["aspect"].is_null()) {
+                        (None, true) => true,
+                        (Some(a), false) => a["offset"] == w["aspect"]["offset"],
+                        _ => false,
+                    }
+            })
+            .unwrap_or_else(|| panic!("{w} missing from {answer}"));
+        let d = (num(&g["distance_km"]) - num(&w["distance_km"])).abs();
+        assert!(d <= DISTANCE_KM, "{g} vs {w}");
+    }
+}
+
+#[tokio::test]
+async fn lines_and_distances_match_the_reference() {
+    let app = TestApp::spawn().await;
+    let mut compared = 0;
+    for label in [
+        "j2000_default_bodies",
+        "sun_mc_near_the_date_line",
+        "moon_at_minus_28_7",
+        "aspects_all_targets",
+    ] {
+        let case = fixture_case("cartography", label);
+        let answer = post_ok(&app, LINES, &request_of(&case, false)).await;
+        compared += assert_lines_match(&answer, &case);
+        assert_eq!(
+            num(&answer["line_count"]) as usize,
+            case["lines"].as_array().unwrap().len()
+        );
+        assert_eq!(
+            answer["input"]["resolved"]["offset_source"],
+            "offset_in_input"
+        );
+        let near = post_ok(&app, NEAR, &request_of(&case, true)).await;
+        assert_near_matches(&near, &case);
+        assert_eq!(near["place"], case["place"]);
+    }
+    assert!(compared > 150);
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn the_defaults_are_twelve_bodies_four_lines_half_degree_steps() {
+    let app = TestApp::spawn().await;
+    let birth = json!({"datetime": "1990-05-17T14:30:00", "timezone": "Europe/Berlin",
+        "location": {"latitude": 52.52, "longitude": 13.405}});
+    let answer = post_ok(&app, LINES, &json!({"birth": birth})).await;
+    let settings = &answer["settings"];
+    assert_eq!(
+        settings["bodies"],
+        json!([
+            "sun",
+            "moon",
+            "mercury",
+            "venus",
+            "mars",
+            "jupiter",
+            "saturn",
+            "uranus",
+            "neptune",
+            "pluto",
+            "chiron",
+            "true_node"
+        ])
+    );
+    assert_eq!(settings["line_types"], json!(["mc", "ic", "ac", "dc"]));
+    assert_eq!(settings["step_degrees"], json!(0.5));
+    assert!(settings.get("aspects").is_none());
+    assert_eq!(answer["input"]["resolved"]["utc"], "1990-05-17T12:30:00Z");
+    assert_eq!(answer["input"]["resolved"]["offset_source"], "tz_database");
+    assert_eq!(answer["line_count"], 48);
+    let bodies = answer["bodies"].as_object().unwrap();
+    assert_eq!(bodies.len(), 12);
+    let mut points = 0;
+    for (name, body) in bodies {
+        assert!(body.get("aspect_lines").is_none(), "{name}");
+        let lines = body["lines"].as_object().unwrap();
+        // (serde_json's map sorts the keys; the service writes them in the request's order.)
+        assert_eq!(lines.keys().collect::<Vec<_>>(), ["ac", "dc", "ic", "mc"]);
+        let count = |t: &str| -> usize {
+            lines[t]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_array().unwrap().len())
+                .sum()
+        };
+        // 361 samples per curve, plus both sides of a date-line crossing.
+        assert_eq!(count("mc"), 3);
+        assert!([361, 363].contains(&count("ac")), "{name}");
+        assert!([361, 363].contains(&count("dc")), "{name}");
+        // The MC and IC meridians are half a circle apart.
+        let (mc, ic) = (num(&lines["mc"][0][0][1]), num(&lines["ic"][0][0][1]));
+        assert!(((mc - ic).abs() - 180.0).abs() < 1e-9, "{name}");
+        points += count("mc") + count("ic") + count("ac") + count("dc");
+    }
+    assert_eq!(num(&answer["point_count"]) as usize, points);
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn aspect_lines_and_max_km() {
+    let app = TestApp::spawn().await;
+    let case = fixture_case("cartography", "aspects_mc_ac_targets");
+    // The fixture lists every line within 1500 km of Montreal.
+    let near = post_ok(&app, NEAR, &request_of(&case, true)).await;
+    assert_near_matches(&near, &case);
+    assert_eq!(near["settings"]["max_km"], json!(1500.0));
+    assert!(
+        near["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l.get("aspect").is_some())
+    );
+    // Without max_km every line is rated: 2 bodies x (4 own lines + 6 angles x 2 sides x 2
+    // targets, 180 not among them).
+    let mut all = request_of(&case, true);
+    all.as_object_mut().unwrap().remove("max_km");
+    let every = post_ok(&app, NEAR, &all).await;
+    assert_eq!(every["line_count"], 56);
+    let lines = post_ok(&app, LINES, &request_of(&case, false)).await;
+    assert_lines_match(&lines, &case);
+    assert_eq!(
+        lines["settings"]["aspects"],
+        json!({"angles": [30.0, 45.0, 72.0, 135.0, 150.0, 144.0], "targets": ["mc", "ac"]})
+    );
+    // A place far from every line asked for: nothing within max_km.
+    let far = fixture_case("cartography", "far_from_every_line");
+    let answer = post_ok(&app, NEAR, &request_of(&far, true)).await;
+    assert_eq!(answer["lines"], json!([]));
+    assert_eq!(answer["line_count"], 0);
+    // A place on a line is at distance 0 from it.
+    let on = fixture_case("cartography", "place_on_the_sun_mc");
+    let answer = post_ok(&app, NEAR, &request_of(&on, true)).await;
+    assert_eq!(answer["lines"][0]["line_type"], "mc");
+    assert!(num(&answer["lines"][0]["distance_km"]) < 1e-3, "{answer}");
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn answers_are_cacheable() {
+    let app = TestApp::spawn().await;
+    let body = request_of(&fixture_case("cartography", "place_on_the_sun_mc"), true);
+    let response = crate::support::post_json(&app, NEAR, &body).await;
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().contains_key("etag"));
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn every_rule_is_a_400_naming_the_field() {
+    let app = TestApp::spawn().await;
+    let b =
+        json!({"datetime": "2000-01-01T12:00:00Z", "location": {"latitude": 0, "longitude": 0}});
+    let p = json!({"latitude": 10, "longitude": 20});
+    let both = [LINES, NEAR];
+    let cases: Vec<(&[&str], Value, &str)> = vec![
+        (&both, json!({}), "missing field `birth`"),
+        (
+            &both,
+            json!({"birth": {"datetime": "2000-01-01T12:00:00", "location": {"latitude": 0, "longitude": 0}}}),
+            "birth.timezone is required",
+        ),
+        (
+            &both,
+            json!({"birth": {"datetime": "2000-01-01T12:00:00Z", "location": {"latitude": 91, "longitude": 0}}}),
+            "birth.location.latitude must be between -90 and 90 (got 91)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "bodies": []}),
+            "bodies must name at least one body",
+        ),
+        (
+            &both,
+            json!({"birth": b, "bodies": vec!["sun"; 17]}),
+            "bodies may name at most 16 bodies (got 17)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "bodies": ["sun", "vulcan"]}),
+            "bodies[1]: ",
+        ),
+        (
+            &both,
+            json!({"birth": b, "bodies": ["moon", "sun", "moon"]}),
+            "bodies[2] repeats \"moon\"",
+        ),
+        (
+            &both,
+            json!({"birth": b, "line_types": []}),
+            "line_types must name at least one of mc, ic, ac, dc",
+        ),
+        (
+            &both,
+            json!({"birth": b, "line_types": ["mc", "mc"]}),
+            "line_types[1] repeats \"mc\"",
+        ),
+        (
+            &both,
+            json!({"birth": b, "line_types": ["mc", "zenith"]}),
+            "line_types[1]",
+        ),
+        (
+            &both,
+            json!({"birth": b, "step_degrees": 0.05}),
+            "step_degrees must be between 0.1 and 2 (got 0.05)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "step_degrees": 2.5}),
+            "step_degrees must be between 0.1 and 2 (got 2.5)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": []}}),
+            "aspects.angles must list 1 to 6 angles (got 0)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": [30, 45, 60, 90, 120, 150, 180]}}),
+            "aspects.angles must list 1 to 6 angles (got 7)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": [0]}}),
+            "aspects.angles[0] must be greater than 0 and at most 180 degrees (got 0)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": [90, 200]}}),
+            "aspects.angles[1] must be greater than 0 and at most 180 degrees (got 200)",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": [90, 90]}}),
+            "aspects.angles[1] repeats 90",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"targets": ["mc"]}}),
+            "missing field `angles`",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": [90], "targets": []}}),
+            "aspects.targets must name at least one of mc, ic, ac, dc",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": [90], "targets": ["ac", "ac"]}}),
+            "aspects.targets[1] repeats \"ac\"",
+        ),
+        (
+            &both,
+            json!({"birth": b, "aspects": {"angles": [90], "orb": 1}}),
+            "unknown field `orb`",
+        ),
+        (
+            &both,
+            json!({"birth": b, "zodiac": "sidereal"}),
+            "unknown field `zodiac`",
+        ),
+        // Valid, but outside the ephemeris files: a 400 naming the body, never a 500.
+        (
+            &[LINES],
+            json!({"birth": {"datetime": "1700-01-01T00:00:00Z", "location": {"latitude": 0, "longitude": 0}}, "bodies": ["chiron"]}),
+            "bodies: chiron has no ephemeris data",
+        ),
+        (
+            &[NEAR],
+            json!({"birth": b, "location": p, "bodies": ["sun", "asteroid_433"]}),
+            "bodies: asteroid_433",
+        ),
+        (
+            &[LINES],
+            json!({"birth": b, "location": p}),
+            "location is only used by /v1/acg-near",
+        ),
+        (
+            &[LINES],
+            json!({"birth": b, "max_km": 100}),
+            "max_km is only used by /v1/acg-near",
+        ),
+        (&[NEAR], json!({"birth": b}), "location is required"),
+        (
+            &[NEAR],
+            json!({"birth": b, "location": {"latitude": 0, "longitude": 181}}),
+            "location.longitude must be between -180 and 180 (got 181)",
+        ),
+        (
+            &[NEAR],
+            json!({"birth": b, "location": p, "max_km": -1}),
+            "max_km must be a number of km >= 0 (got -1)",
+        ),
+    ];
+    for (paths, body, expected) in cases {
+        for path in paths {
+            let message = post_invalid(&app, path, &body).await;
+            assert!(message.contains(expected), "{path} {body}: {message}");
+        }
+    }
+    app.cleanup().await;
+}
