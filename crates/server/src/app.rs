@@ -26,7 +26,7 @@ use crate::routes;
 
 /// Bump whenever a change alters any calculated result (a fix, a new convention): every ETag
 /// changes with it, so clients and caches drop answers marked immutable.
-pub const RESULTS_VERSION: u32 = 1;
+pub const RESULTS_VERSION: u32 = 2;
 
 fn orrery_civil_version() -> String {
     orrery_api::tz_data_version().to_owned()
@@ -62,6 +62,8 @@ struct Inner {
     clock: Arc<dyn Clock>,
     cache_versions: CacheVersions,
     request_timeout: Duration,
+    /// `GET /playground`, rendered once with the demo key.
+    playground_page: String,
 }
 
 /// The parts the state is built from; each comes in explicitly.
@@ -73,6 +75,8 @@ pub struct AppParts {
     pub ephemeris: Ephemeris,
     pub clock: Arc<dyn Clock>,
     pub request_timeout: Duration,
+    /// The key the playground page uses.
+    pub demo_key: String,
 }
 
 impl AppState {
@@ -91,6 +95,7 @@ impl AppState {
             ephemeris: parts.ephemeris,
             clock: parts.clock,
             request_timeout: parts.request_timeout,
+            playground_page: routes::playground::render(&parts.demo_key),
         }))
     }
 
@@ -166,6 +171,10 @@ impl AppState {
         Ok(response)
     }
 
+    pub(crate) fn playground_page(&self) -> &str {
+        &self.0.playground_page
+    }
+
     pub(crate) fn cache_versions(&self) -> &CacheVersions {
         &self.0.cache_versions
     }
@@ -175,6 +184,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let public = Router::new()
         .route("/v1/health", get(routes::health::health))
+        .route("/playground", get(routes::playground::playground))
         .route("/metrics", get(metrics_handler));
 
     let mut deterministic = routes::calculation_routes();

@@ -55,6 +55,7 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
         ephemeris: open_ephemeris(settings)?,
         clock: Arc::new(SystemClock),
         request_timeout: settings.request_timeout,
+        demo_key: settings.demo_key.expose().to_owned(),
     });
     Ok((state, database))
 }

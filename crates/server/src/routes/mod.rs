@@ -18,6 +18,7 @@ pub(crate) mod me;
 pub(crate) mod midpoints;
 pub(crate) mod nodes_apsides;
 pub(crate) mod planets;
+pub(crate) mod playground;
 pub(crate) mod progressions;
 pub(crate) mod radix;
 pub(crate) mod relationship;
