@@ -5,7 +5,9 @@
 //! 0°/360° seam and pairs just inside and just outside the orb's edge, at dates from 1800 to
 //! 2399.
 
-use std::path::Path;
+mod common;
+
+use common::{lon_diff, num};
 
 use orrery_astro::angle::Longitude;
 use orrery_astro::body::Body;
@@ -24,18 +26,7 @@ const MIRROR_DEG: f64 = SAME_LIBRARY_DEG;
 const PAIR_ORB_DEG: f64 = 2.0 * SAME_LIBRARY_DEG;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/antiscia/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
-}
-
-fn lon_diff(a: f64, b: f64) -> f64 {
-    ((a - b + 180.0).rem_euclid(360.0) - 180.0).abs()
+    common::fixture("antiscia/cases.json")
 }
 
 /// Checks a longitude with its sign against the reference; returns the difference.

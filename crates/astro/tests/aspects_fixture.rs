@@ -2,8 +2,9 @@
 //! the documented definitions another way (floored-modulo separation, numeric differentiation for
 //! applying, golden-section root search for the exact time) and wrote `fixtures/aspects/cases.json`.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{
@@ -30,10 +31,7 @@ const EXACT_IN_DAYS_TOLERANCE: f64 = 1e-8;
 const TOTAL_STRENGTH_TOLERANCE: f64 = 45.0 * STRENGTH_TOLERANCE;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/aspects/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
+    common::fixture("aspects/cases.json")
 }
 
 fn num(v: &Value, key: &str) -> f64 {

@@ -10,7 +10,9 @@
 //! Also the library's own horizon: every point of an AC or DC line has the body at true
 //! altitude 0 by `swe_azalt` (no refraction).
 
-use std::path::Path;
+mod common;
+
+use common::{lon_diff, num};
 
 use orrery_astro::body::Body;
 use orrery_astro::ephem::{Atmosphere, Ephemeris, Observer, SkyPoint};
@@ -40,18 +42,7 @@ const NEAREST_POINT_KM: f64 = 0.05;
 const ALTITUDE_DEG: f64 = 1e-6;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/cartography/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
-}
-
-fn lon_diff(a: f64, b: f64) -> f64 {
-    ((a - b + 180.0).rem_euclid(360.0) - 180.0).abs()
+    common::fixture("cartography/cases.json")
 }
 
 fn line_type(name: &Value) -> LineType {

@@ -5,10 +5,12 @@
 //! found by advancing the RAMC until the promissor reaches its target, by bisection, rather
 //! than by our closed inverse. Also flatlib's published example (Mars to Mercury).
 
-use std::path::Path;
+mod common;
+
+use common::{eph, num};
 
 use orrery_astro::body::Body;
-use orrery_astro::ephem::{Ephemeris, Observer};
+use orrery_astro::ephem::Observer;
 use orrery_astro::techniques::directions::{
     AgeWindow, ChartAngle, DirectionsInput, Key, Mode, NAIBOD_DEG_PER_YEAR, Role,
     primary_directions,
@@ -30,18 +32,7 @@ const AGE_YEARS: f64 = ARC_DEG / 0.5;
 const FLATLIB_CONVENTIONS_DEG: f64 = 0.005;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/directions/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn eph() -> Ephemeris {
-    Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+    common::fixture("directions/cases.json")
 }
 
 fn bodies(v: Option<&Value>, default: &[&str]) -> Vec<Body> {

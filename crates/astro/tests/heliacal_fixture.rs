@@ -10,7 +10,9 @@
 //!   root finder, pairing each Sun event with the nearest object event rather than our "first
 //!   after the Sun event less half a day".
 
-use std::path::Path;
+mod common;
+
+use common::{eph, num};
 
 use orrery_astro::body::Body;
 use orrery_astro::ephem::{Ephemeris, Observer};
@@ -36,18 +38,7 @@ const SKYFIELD_SECONDS: f64 = 30.0;
 const TIE_MINUTES: f64 = 1.0;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/heliacal/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn eph() -> Ephemeris {
-    Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+    common::fixture("heliacal/cases.json")
 }
 
 fn search_of(eph: &Ephemeris, case: &Value) -> HeliacalSearch {

@@ -6,7 +6,9 @@
 //! positions or given, the Sun exactly on the ascendant and the descendant, lots across 0°/360°
 //! and missing bodies.
 
-use std::path::Path;
+mod common;
+
+use common::{lon_diff, num};
 
 use orrery_astro::angle::Longitude;
 use orrery_astro::body::Body;
@@ -28,18 +30,7 @@ const LOT_DEG: f64 = 5.0 * SAME_LIBRARY_DEG;
 const ALTITUDE_DEG: f64 = 1e-7;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/lots/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
-}
-
-fn lon_diff(a: f64, b: f64) -> f64 {
-    ((a - b + 180.0).rem_euclid(360.0) - 180.0).abs()
+    common::fixture("lots/cases.json")
 }
 
 /// The positions of a positions-only case.

@@ -5,7 +5,9 @@
 //! opposite points, activations just inside and just outside the orb, orb 0 and 5, restricted
 //! aspect angles and `points` restrictions.
 
-use std::path::Path;
+mod common;
+
+use common::{lon_diff, num};
 
 use orrery_astro::angle::Longitude;
 use orrery_astro::body::Body;
@@ -26,18 +28,7 @@ const SAME_LIBRARY_DEG: f64 = 1e-7;
 const DERIVED_DEG: f64 = 2.0 * SAME_LIBRARY_DEG;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/midpoints/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
-}
-
-fn lon_diff(a: f64, b: f64) -> f64 {
-    ((a - b + 180.0).rem_euclid(360.0) - 180.0).abs()
+    common::fixture("midpoints/cases.json")
 }
 
 /// The natal points as the service computes them: bodies at the instant, the angles from equal

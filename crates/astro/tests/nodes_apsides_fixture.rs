@@ -5,12 +5,13 @@
 //! its own which method the library really applied to each body, which bodies it cannot answer
 //! for, and how the Moon's points relate to the lunar nodes and apogees of `swe_calc_ut`.
 
-use std::path::Path;
+mod common;
+
+use common::{eph, num};
 
 use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
 use orrery_astro::body::{Body, CATALOG};
-use orrery_astro::ephem::Ephemeris;
 use orrery_astro::techniques::nodes_apsides::{
     NodesApsidesError, NodesMethod, OrbitPoint, has_nodes, nodes_apsides,
 };
@@ -39,19 +40,7 @@ const APPARENT_OPPOSITE_DEG: f64 = 1e-4;
 const OSCULATING_VS_TRUE_DEG: f64 = 0.001;
 
 fn fixture() -> Value {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/nodes_apsides/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn eph() -> Ephemeris {
-    Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+    common::fixture("nodes_apsides/cases.json")
 }
 
 fn method(name: &Value) -> NodesMethod {

@@ -11,6 +11,10 @@
 //! * progressed ingresses, stations and the progressed angles' sign changes over 90 and 100
 //!   years.
 
+mod common;
+
+use common::{eph, num};
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
@@ -18,7 +22,7 @@ use std::time::Instant;
 use orrery_astro::angle::{Longitude, SignedAngle};
 use orrery_astro::aspects::{Aspect, AspectCategory, AspectConfig, OrbPreset, OrbSpec};
 use orrery_astro::body::Body;
-use orrery_astro::ephem::{Ephemeris, Observer};
+use orrery_astro::ephem::Observer;
 use orrery_astro::techniques::progressions::events::{
     AspectFrame, AspectWindow, TRANSIT_PROGRESSED_EVENT_CAP, aspect_events,
 };
@@ -66,14 +70,6 @@ fn fixture() -> &'static Value {
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         serde_json::from_str(&text).expect("cases.json is valid JSON")
     })
-}
-
-fn eph() -> Ephemeris {
-    Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
 }
 
 fn text(v: &Value) -> &str {

@@ -6,7 +6,10 @@
 //! fixture also holds the library's own `swe_solcross_ut`/`swe_mooncross_ut` answers, and these
 //! tests call the same functions through our ephemeris wrapper.
 
-use std::path::Path;
+mod common;
+
+use common::{eph, num};
+
 use std::time::Instant;
 
 use orrery_astro::angle::Longitude;
@@ -32,18 +35,7 @@ const MATCH_SECONDS: f64 = 0.55 + 0.001;
 const LIBRARY_MATCH_SECONDS: f64 = 0.5 + 0.001;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/returns/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn eph() -> Ephemeris {
-    Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+    common::fixture("returns/cases.json")
 }
 
 fn search_of(case: &Value) -> ReturnSearch {

@@ -9,7 +9,9 @@
 //! * skyfield 1.55 on JPL DE421: another ephemeris, Delta T, refraction model and search, for
 //!   the Sun and the Moon.
 
-use std::path::Path;
+mod common;
+
+use common::{eph, num};
 
 use orrery_astro::body::Body;
 use orrery_astro::ephem::{Atmosphere, Ephemeris, Observer};
@@ -42,18 +44,7 @@ const HIGH_LATITUDE_DEG: f64 = 60.0;
 const SKYFIELD_TRANSIT_SECONDS: f64 = 2.0;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/rise_set/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn eph() -> Ephemeris {
-    Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+    common::fixture("rise_set/cases.json")
 }
 
 fn event_of(name: &str) -> RiseSetEvent {

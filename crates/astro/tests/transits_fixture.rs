@@ -5,8 +5,11 @@
 //! Newton steps. Six charts, a year each, sun..pluto and chiron against twelve natal points
 //! (incl. ascendant and MC), the major aspects; and four real retrograde loops.
 
+mod common;
+
+use common::{eph, num};
+
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use orrery_astro::angle::{Longitude, SignedAngle};
@@ -38,18 +41,7 @@ const SPEED_DEG_PER_DAY: f64 = 1e-5;
 const ON_TARGET_DEG: f64 = 1e-4;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/transits/events.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("events.json is valid JSON")
-}
-
-fn eph() -> Ephemeris {
-    Ephemeris::open(Ephemeris::default_data_dir()).expect("the ephemeris data directory")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
+    common::fixture("transits/events.json")
 }
 
 fn natal_points(v: &Value) -> Vec<NatalPoint> {

@@ -6,7 +6,9 @@
 //! 1850 to 2150, north and south, polar latitudes included, six with the Moon a few
 //! thousandths of a degree either side of a nakshatra boundary.
 
-use std::path::Path;
+mod common;
+
+use common::{lon_diff, num};
 
 use orrery_astro::ayanamsa::parse_ayanamsa;
 use orrery_astro::ephem::{Ephemeris, Observer};
@@ -31,18 +33,7 @@ const FRACTION: f64 = 1e-8;
 const BALANCE_YEARS: f64 = 20.0 * FRACTION;
 
 fn fixture() -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/vedic/cases.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).expect("cases.json is valid JSON")
-}
-
-fn num(v: &Value) -> f64 {
-    v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
-}
-
-fn lon_diff(a: f64, b: f64) -> f64 {
-    ((a - b + 180.0).rem_euclid(360.0) - 180.0).abs()
+    common::fixture("vedic/cases.json")
 }
 
 #[derive(Debug, Default)]
