@@ -56,11 +56,12 @@ use orrery_astro::techniques::antiscia::{
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::{OrderedMap, ZodiacLongitudeDto, ephemeris_name, required_instant};
 use crate::error::{ApiInputError, CalcFailure};
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AntisciaRequest {
     /// ISO 8601 UTC (or with an offset); required.
@@ -133,7 +134,7 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
 }
 
 /// The request as understood.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AntisciaSettingsDto {
     /// The bodies computed.
     pub bodies: Vec<String>,
@@ -145,7 +146,7 @@ pub struct AntisciaSettingsDto {
 }
 
 /// A body's longitude and its mirrors.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct MirrorPointsDto {
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
@@ -164,7 +165,7 @@ impl From<&MirrorPoints> for MirrorPointsDto {
 }
 
 /// Two bodies in antiscia or contra-antiscia.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MirrorPairDto {
     pub first: String,
     pub second: String,
@@ -185,7 +186,7 @@ impl From<&MirrorPair> for MirrorPairDto {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AntisciaResponse {
     pub datetime_utc: String,
     pub julian_day_ut: f64,
@@ -193,6 +194,7 @@ pub struct AntisciaResponse {
     pub ephemeris: &'static str,
     pub settings: AntisciaSettingsDto,
     /// Keyed by body, in the request's order.
+    #[schema(value_type = BTreeMap<String, MirrorPointsDto>)]
     pub points: OrderedMap<MirrorPointsDto>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairs: Option<Vec<MirrorPairDto>>,

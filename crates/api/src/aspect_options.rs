@@ -6,11 +6,12 @@ use orrery_astro::aspects::{
     OrbSpec,
 };
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::error::ApiInputError;
 
 /// `aspect_types`, `aspects` and `orbs` of a request.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AspectOptionsDto {
     #[serde(default)]
@@ -18,6 +19,7 @@ pub struct AspectOptionsDto {
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`.
+    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,
 }
@@ -121,7 +123,7 @@ fn parse_orbs(field: &str, value: &serde_json::Value) -> Result<OrbSpec, ApiInpu
 }
 
 /// The orbs in effect, echoed in `settings.orbs`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrbsEchoDto {
     /// The preset's name, `flat` for a bare number, `custom` for an object.
     pub preset: &'static str,
@@ -130,7 +132,7 @@ pub struct OrbsEchoDto {
 }
 
 /// The settings block of an aspect report.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectSettingsDto {
     pub aspect_names: Vec<&'static str>,
     pub orbs: OrbsEchoDto,
@@ -157,7 +159,7 @@ impl AspectSettingsDto {
 }
 
 /// One aspect as the API shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectDto {
     pub first: String,
     pub second: String,
@@ -200,7 +202,7 @@ impl From<&AspectHit> for AspectDto {
 }
 
 /// An aspect report as responses show it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectListDto {
     pub settings: AspectSettingsDto,
     pub total_strength: f64,

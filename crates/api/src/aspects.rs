@@ -11,6 +11,7 @@ use orrery_astro::chart::{Frame, position};
 use orrery_astro::time::julian_day_ut;
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectSettingsDto};
 use crate::common::{STANDARD_POINTS, parse_instant};
@@ -24,13 +25,15 @@ const MAX_NAME_CHARS: usize = 64;
 /// The points computed for a `datetime` request: sun..pluto, mean node and Chiron.
 pub const DATETIME_POINTS: [Body; 12] = STANDARD_POINTS;
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AspectsRequest {
     /// Point name to a longitude, or to `{longitude, speed}`.
+    #[schema(value_type = BTreeMap<String, crate::schema::AspectPosition>)]
     #[serde(default)]
     pub positions: Option<BTreeMap<String, serde_json::Value>>,
     /// A second list: then only pairs across the lists are reported.
+    #[schema(value_type = BTreeMap<String, crate::schema::AspectPosition>)]
     #[serde(default)]
     pub positions_b: Option<BTreeMap<String, serde_json::Value>>,
     /// ISO 8601 UTC: the service computes the standard planets.
@@ -40,6 +43,7 @@ pub struct AspectsRequest {
     pub aspect_types: Option<Vec<String>>,
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
+    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,
 }
@@ -168,7 +172,7 @@ fn points(
         .collect()
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectsResponse {
     pub settings: AspectSettingsDto,
     /// The instant, when the service computed the planets.

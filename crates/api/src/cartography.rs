@@ -78,6 +78,7 @@ use orrery_astro::techniques::cartography::{
 };
 use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::BirthEcho;
 use crate::common::{
@@ -86,7 +87,7 @@ use crate::common::{
 use crate::error::{ApiInputError, CalcFailure};
 
 /// A line type, as the API names it.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LineTypeDto {
     Mc,
@@ -106,7 +107,7 @@ impl LineTypeDto {
     }
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcgAspectsDto {
     pub angles: Vec<f64>,
@@ -115,7 +116,7 @@ pub struct AcgAspectsDto {
 }
 
 /// The body of both endpoints: `location` and `max_km` belong to acg-near only.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcgRequest {
     pub birth: BirthDto,
@@ -303,14 +304,14 @@ impl TryFrom<&AcgRequest> for AcgNearInput {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectsEcho {
     pub angles: Vec<f64>,
     pub targets: Vec<&'static str>,
 }
 
 /// The options as applied.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AcgSettingsDto {
     pub bodies: Vec<String>,
     pub line_types: Vec<&'static str>,
@@ -325,7 +326,8 @@ pub struct AcgSettingsDto {
 }
 
 /// Which aspect line.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = AcgAspectDto)]
 pub struct AspectDto {
     /// The aspect, degrees.
     pub angle: f64,
@@ -355,17 +357,19 @@ fn segments_dto(line: &Line) -> SegmentsDto {
         .collect()
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectLineDto {
     /// The angle the aspect is to: `mc`, `ic`, `ac` or `dc`.
     pub target: &'static str,
     #[serde(flatten)]
     pub aspect: AspectDto,
+    /// Polylines of `[latitude, longitude]` points, split at the date line.
+    #[schema(value_type = Vec<Vec<Vec<f64>>>)]
     pub segments: SegmentsDto,
 }
 
 /// One body's position and lines.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BodyLinesDto {
     /// Apparent geocentric right ascension of date, degrees.
     pub right_ascension: f64,
@@ -374,12 +378,13 @@ pub struct BodyLinesDto {
     /// Apparent geocentric ecliptic longitude of date, degrees.
     pub longitude: f64,
     /// Keyed by line type, in the request's order.
+    #[schema(value_type = BTreeMap<String, Vec<Vec<Vec<f64>>>>)]
     pub lines: OrderedMap<SegmentsDto>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub aspect_lines: Vec<AspectLineDto>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AcgLinesResponse {
     pub input: BirthEcho,
     pub settings: AcgSettingsDto,
@@ -392,10 +397,11 @@ pub struct AcgLinesResponse {
     pub line_count: usize,
     pub point_count: usize,
     /// Keyed by body, in the request's order.
+    #[schema(value_type = BTreeMap<String, BodyLinesDto>)]
     pub bodies: OrderedMap<BodyLinesDto>,
 }
 
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct PlaceDto {
     pub latitude: f64,
     pub longitude: f64,
@@ -411,7 +417,7 @@ impl From<GeoPoint> for PlaceDto {
 }
 
 /// One line rated from the place.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NearLineDto {
     pub body: String,
     pub line_type: &'static str,
@@ -424,7 +430,7 @@ pub struct NearLineDto {
     pub nearest: PlaceDto,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AcgNearResponse {
     pub input: BirthEcho,
     pub settings: AcgSettingsDto,

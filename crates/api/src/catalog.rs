@@ -8,20 +8,22 @@ use orrery_astro::house_system::HOUSE_SYSTEMS;
 use orrery_astro::time::JulianDayUt;
 use orrery_ephem::Ephemeris;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::common::OrderedMap;
 use crate::error::CalcFailure;
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CatalogEntry {
     pub name: String,
     pub description: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BodiesCatalog {
     pub bodies: Vec<CatalogEntry>,
     /// Other accepted spellings and what they stand for.
+    #[schema(value_type = BTreeMap<String, String>)]
     pub aliases: OrderedMap<&'static str>,
     /// Numbered asteroids are named `asteroid_<number>`; these ship with the service.
     pub asteroids: Vec<CatalogEntry>,
@@ -56,7 +58,7 @@ pub fn bodies() -> BodiesCatalog {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HouseSystemEntry {
     pub name: &'static str,
     /// The Swiss Ephemeris letter.
@@ -64,7 +66,7 @@ pub struct HouseSystemEntry {
     pub description: &'static str,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HouseSystemsCatalog {
     pub house_systems: Vec<HouseSystemEntry>,
     pub default: &'static str,
@@ -87,7 +89,7 @@ pub fn house_systems() -> HouseSystemsCatalog {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AyanamsaEntry {
     pub name: &'static str,
     /// The Swiss Ephemeris' own label.
@@ -96,7 +98,7 @@ pub struct AyanamsaEntry {
     pub value_at_j2000: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AyanamsasCatalog {
     pub ayanamsas: Vec<AyanamsaEntry>,
     pub default: &'static str,
@@ -121,7 +123,7 @@ pub fn ayanamsas(eph: &Ephemeris) -> Result<AyanamsasCatalog, CalcFailure> {
     })
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectEntry {
     pub name: &'static str,
     pub angle: f64,
@@ -129,7 +131,7 @@ pub struct AspectEntry {
     pub description: &'static str,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectsCatalog {
     pub aspects: Vec<AspectEntry>,
     pub default_types: [&'static str; 1],
@@ -150,17 +152,19 @@ pub fn aspects() -> AspectsCatalog {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrbPresetEntry {
     pub name: &'static str,
     pub description: &'static str,
     /// The orb of each aspect, degrees.
+    #[schema(value_type = BTreeMap<String, f64>)]
     pub orbs: OrderedMap<f64>,
     /// The orb of each aspect when the Sun or the Moon takes part.
+    #[schema(value_type = BTreeMap<String, f64>)]
     pub luminary_orbs: OrderedMap<f64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrbPresetsCatalog {
     pub orb_presets: Vec<OrbPresetEntry>,
     /// How `orbs` may be given besides a preset name.
@@ -195,7 +199,7 @@ pub fn orb_presets() -> OrbPresetsCatalog {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FixedStarEntry {
     /// The traditional name, where the catalogue has one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -204,7 +208,7 @@ pub struct FixedStarEntry {
     pub nomenclature: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FixedStarsCatalog {
     pub count: usize,
     pub fixed_stars: Vec<FixedStarEntry>,

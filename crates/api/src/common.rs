@@ -10,11 +10,12 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, utc_to_second};
 use orrery_civil::{CivilError, CivilInput, FoldChoice, LmtPolicy, Resolved};
 use orrery_ephem::{EphemerisSource, Observer};
 use serde::{Deserialize, Serialize, Serializer};
+use utoipa::ToSchema;
 
 use crate::error::ApiInputError;
 
 /// A place: latitude north, longitude east, altitude in metres.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationDto {
     pub latitude: f64,
@@ -61,7 +62,7 @@ pub fn in_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, ApiI
 }
 
 /// How to read a local time before the zone's first standard time (DECISIONS.md).
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LmtChoice {
     /// The Local Mean Time of the birth place itself (longitude / 15 hours), as astro.com does.
@@ -72,7 +73,7 @@ pub enum LmtChoice {
 }
 
 /// Which reading of a local time that occurs twice (fall-back fold) or not at all (gap).
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AmbiguousTimeChoice {
     Earlier,
@@ -80,7 +81,7 @@ pub enum AmbiguousTimeChoice {
 }
 
 /// A birth or event: `datetime` (with an offset, or local with `timezone`) and the place.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BirthDto {
     pub datetime: String,
@@ -192,7 +193,7 @@ pub fn required_instant(field: &str, text: Option<&str>) -> Result<Timestamp, Ap
 }
 
 /// A place as the response echoes it: the validated latitude, longitude and altitude.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct LocationEcho {
     pub latitude: f64,
     pub longitude: f64,
@@ -211,7 +212,7 @@ impl From<Observer> for LocationEcho {
 
 /// A birth as the request gave it (`datetime`, `timezone`), the place, and the instant it
 /// resolved to: the `input` echo of the chart-like responses that take one `birth`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BirthEcho {
     pub datetime: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -234,7 +235,7 @@ impl BirthEcho {
 }
 
 /// The resolved instant, echoed in every chart-like response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ResolvedTimeDto {
     /// The instant in UTC.
     pub utc: String,
@@ -271,7 +272,7 @@ impl ResolvedTimeDto {
 }
 
 /// `tropical` or `sidereal`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ZodiacDto {
     #[default]
@@ -354,7 +355,7 @@ impl FrameOptions<'_> {
 }
 
 /// The echo of a frame in responses.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FrameDto {
     pub zodiac: ZodiacDto,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -440,7 +441,7 @@ pub fn parse_bodies(field: &str, names: &[String]) -> Result<Vec<Body>, ApiInput
 }
 
 /// The spec's position shape.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct PositionDto {
     pub longitude: f64,
     pub latitude: f64,
@@ -464,7 +465,7 @@ impl From<&BodyPosition> for PositionDto {
 }
 
 /// A longitude with its sign and its degree within the sign.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct ZodiacLongitudeDto {
     /// Degrees, [0, 360).
     pub longitude: f64,
@@ -494,6 +495,11 @@ pub fn ephemeris_name(source: EphemerisSource) -> &'static str {
 
 /// A JSON object whose keys keep the order they were pushed in (catalogue order reads better
 /// than alphabetical).
+///
+/// Its OpenAPI schema is a map (an object with `additionalProperties`): a `ToSchema` field of
+/// this type says so with `#[schema(value_type = BTreeMap<String, V>)]`. (No `ToSchema` impl on
+/// purpose: utoipa would inline `V` into a component per use instead of referring to it, and a
+/// field without the attribute fails to compile.)
 #[derive(Debug, Clone)]
 pub struct OrderedMap<V>(pub Vec<(String, V)>);
 

@@ -53,6 +53,7 @@ use orrery_astro::techniques::directions::{
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::BirthEcho;
 use crate::common::{BirthDto, ResolvedBirth, event_time, in_range, parse_bodies};
@@ -66,7 +67,7 @@ const DEFAULT_PROMISSOR_COUNT: usize = 7;
 /// The body significators when none are given.
 const DEFAULT_SIGNIFICATOR_BODIES: [Body; 2] = [Body::Sun, Body::Moon];
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionsRequest {
     pub birth: BirthDto,
@@ -75,14 +76,14 @@ pub struct DirectionsRequest {
 }
 
 /// `zodiacal` or `in_mundo`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ModeDto {
     Zodiacal,
     InMundo,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SignificatorsDto {
     #[serde(default)]
@@ -91,10 +92,11 @@ pub struct SignificatorsDto {
     pub bodies: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionsOptionsDto {
     /// `naibod`, `ptolemy` or a number: read by hand for a message that names all three.
+    #[schema(value_type = crate::schema::DirectionKey)]
     #[serde(default)]
     pub key: Option<serde_json::Value>,
     #[serde(default)]
@@ -278,21 +280,21 @@ impl TryFrom<&DirectionsRequest> for DirectionsRequestInput {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct KeyEcho {
     /// `naibod`, `ptolemy` or `custom`.
     pub name: &'static str,
     pub deg_per_year: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SignificatorsEcho {
     pub angles: Vec<&'static str>,
     pub bodies: Vec<String>,
 }
 
 /// The options in force.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DirectionsSettingsDto {
     /// Always `placidus_semi_arc`.
     pub method: &'static str,
@@ -311,7 +313,7 @@ pub struct DirectionsSettingsDto {
 }
 
 /// The sphere at birth.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SphereDto {
     /// Right ascension of the MC, degrees.
     pub armc_deg: f64,
@@ -319,7 +321,7 @@ pub struct SphereDto {
     pub latitude_deg: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DirectionDto {
     pub promissor: String,
     /// The aspect point, degrees, as asked.
@@ -332,7 +334,7 @@ pub struct DirectionDto {
     pub date_jd: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SkippedDto {
     pub point: String,
     /// `promissor` or `significator`.
@@ -344,7 +346,7 @@ pub struct SkippedDto {
     pub reason: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DirectionsResponse {
     pub input: BirthEcho,
     pub settings: DirectionsSettingsDto,

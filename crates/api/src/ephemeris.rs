@@ -76,6 +76,7 @@ use orrery_astro::chart::{
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize, Serializer};
+use utoipa::ToSchema;
 
 use crate::common::{
     FrameDto, FrameOptions, LocationDto, OrderedMap, STANDARD_POINTS, ZodiacDto, ephemeris_name,
@@ -91,7 +92,7 @@ const NANOS_PER_HOUR: f64 = 3_600e9;
 const NANOS_PER_DAY: f64 = 86_400e9;
 
 /// The request body, as sent.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EphemerisRequest {
     /// First sample, ISO 8601 with `Z` or an offset.
@@ -522,7 +523,7 @@ fn parse_fields(names: Option<&[String]>) -> Result<FieldSet, ApiInputError> {
 }
 
 /// The response body (see the module documentation).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct EphemerisResponse {
     pub settings: SettingsDto,
     /// `swiss`, or `moshier` when any value came from the analytical fallback.
@@ -531,10 +532,13 @@ pub struct EphemerisResponse {
 }
 
 /// The validated request, echoed.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = EphemerisSettingsDto)]
 pub struct SettingsDto {
+    #[schema(value_type = String)]
     #[serde(serialize_with = "display")]
     pub start: Timestamp,
+    #[schema(value_type = String)]
     #[serde(serialize_with = "display")]
     pub end: Timestamp,
     /// The step in days, whatever unit the request used.
@@ -552,7 +556,8 @@ pub struct SettingsDto {
 }
 
 /// A topocentric observer, echoed.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = EphemerisObserverDto)]
 pub struct ObserverDto {
     pub latitude: f64,
     pub longitude: f64,
@@ -560,18 +565,20 @@ pub struct ObserverDto {
 }
 
 /// One instant of the series.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SampleDto {
     /// UTC, `Z`-terminated, with a fraction of a second only when the instant has one.
+    #[schema(value_type = String)]
     #[serde(serialize_with = "display")]
     pub datetime: Timestamp,
     pub julian_day_ut: f64,
     /// The requested fields per point, keyed like `settings.points`.
+    #[schema(value_type = BTreeMap<String, PointValues>)]
     pub points: OrderedMap<PointValues>,
 }
 
 /// The requested values of one point at one instant; fields not asked for are left out.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, ToSchema)]
 pub struct PointValues {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub longitude: Option<f64>,

@@ -65,6 +65,7 @@ use orrery_astro::techniques::heliacal::{
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{EphemError, Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::LocationEcho;
 use crate::common::{LocationDto, event_time, in_range, parse_instant};
@@ -97,7 +98,7 @@ pub const DEFAULT_MAGNIFICATION: f64 = 1.0;
 pub const DEFAULT_APERTURE_MM: f64 = 0.0;
 pub const DEFAULT_TRANSMISSION: f64 = 1.0;
 
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VisibilityAtmosphereDto {
     #[serde(default)]
@@ -110,8 +111,9 @@ pub struct VisibilityAtmosphereDto {
     pub meteo_range_km: Option<f64>,
 }
 
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(as = HeliacalObserverDto)]
 pub struct ObserverDto {
     #[serde(default)]
     pub age: Option<f64>,
@@ -125,7 +127,7 @@ pub struct ObserverDto {
     pub transmission: Option<f64>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HeliacalRequest {
     pub datetime_start: String,
@@ -350,7 +352,7 @@ impl TryFrom<&HeliacalRequest> for HeliacalInput {
     }
 }
 
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct VisibilityAtmosphereEcho {
     /// hPa.
     pub pressure: f64,
@@ -361,7 +363,7 @@ pub struct VisibilityAtmosphereEcho {
     pub meteo_range_km: f64,
 }
 
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct ObserverEcho {
     pub age: f64,
     /// 2 binocular, 1 monocular.
@@ -372,7 +374,7 @@ pub struct ObserverEcho {
 }
 
 /// The request as understood.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HeliacalSettingsDto {
     pub datetime_start: String,
     pub datetime_start_jd: f64,
@@ -382,7 +384,7 @@ pub struct HeliacalSettingsDto {
 }
 
 /// A star's catalogue entry.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct StarDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -390,7 +392,7 @@ pub struct StarDto {
 }
 
 /// A time the method does not give.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MissingTimeDto {
     /// `optimum_utc` or `end_utc`.
     pub field: &'static str,
@@ -398,7 +400,7 @@ pub struct MissingTimeDto {
 }
 
 /// The Sun's and the object's event of a rise/set configuration.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ConfigurationDto {
     /// `sunset` or `sunrise`.
     pub sun_event: &'static str,
@@ -410,7 +412,7 @@ pub struct ConfigurationDto {
     pub object_minus_sun_minutes: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HeliacalResponse {
     /// A body's API name, or the star's catalogue name (`Sirius`, or the designation).
     pub object: String,

@@ -26,6 +26,7 @@ pub mod relationship;
 pub mod releasing;
 pub mod returns;
 pub mod rise_set;
+pub mod schema;
 pub mod transits;
 pub mod vedic;
 

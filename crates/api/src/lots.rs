@@ -67,6 +67,7 @@ use orrery_astro::techniques::lots::{
 };
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::{OrderedMap, ResolvedBirth, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
@@ -74,14 +75,14 @@ use crate::midpoints::SourceEchoDto;
 use crate::natal::{NatalChoice, choose_natal_or, longitude_at};
 
 /// Day or night, as a request names it.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SectDto {
     Day,
     Night,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LotsRequest {
     #[serde(default)]
@@ -234,13 +235,13 @@ impl TryFrom<&LotsRequest> for LotsInput {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LotsSettingsDto {
     /// The lots asked for (all by default), in catalogue order.
     pub lots: Vec<&'static str>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SectDtoOut {
     /// `day` or `night`.
     pub sect: &'static str,
@@ -252,7 +253,7 @@ pub struct SectDtoOut {
 }
 
 /// A lot cast.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LotDto {
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
@@ -264,19 +265,21 @@ pub struct LotDto {
 }
 
 /// A lot left out because its bodies were not given.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OmittedLotDto {
     pub lot: &'static str,
     pub missing: Vec<&'static str>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LotsResponse {
     pub input: SourceEchoDto,
     pub settings: LotsSettingsDto,
     pub sect: SectDtoOut,
     /// The positions used: the bodies, then the ascendant.
+    #[schema(value_type = BTreeMap<String, ZodiacLongitudeDto>)]
     pub points: OrderedMap<ZodiacLongitudeDto>,
+    #[schema(value_type = BTreeMap<String, LotDto>)]
     pub lots: OrderedMap<LotDto>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub omitted: Vec<OmittedLotDto>,

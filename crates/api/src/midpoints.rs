@@ -69,6 +69,7 @@ use orrery_astro::techniques::progressions::Axis;
 use orrery_astro::techniques::transits::NatalPoint;
 use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::LocationEcho;
 use crate::common::{
@@ -85,7 +86,7 @@ const MAX_NAME_CHARS: usize = 64;
 pub const DEFAULT_NATAL_BODIES: [Body; 12] = STANDARD_POINTS;
 
 /// What a response contains.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MidpointsPart {
     List,
@@ -105,7 +106,7 @@ impl MidpointsPart {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MidpointsRequest {
     #[serde(default)]
@@ -345,7 +346,7 @@ fn given_points(
 }
 
 /// Where the points came from, echoed: shared with `/v1/lots`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SourceEchoDto {
     /// `natal` or `positions`.
     pub source: &'static str,
@@ -381,7 +382,7 @@ impl SourceEchoDto {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MidpointsSettingsDto {
     pub points: Vec<String>,
     /// Degrees, ascending.
@@ -392,7 +393,7 @@ pub struct MidpointsSettingsDto {
 }
 
 /// A midpoint of two points.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MidpointDto {
     pub first: String,
     pub second: String,
@@ -403,7 +404,7 @@ pub struct MidpointDto {
 }
 
 /// A point standing on a midpoint.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ActivationDto {
     pub point: String,
     pub first: String,
@@ -420,15 +421,17 @@ pub struct ActivationDto {
     pub orb: f64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MidpointsResponse {
     pub input: SourceEchoDto,
     pub settings: MidpointsSettingsDto,
+    #[schema(value_type = BTreeMap<String, ZodiacLongitudeDto>)]
     pub points: OrderedMap<ZodiacLongitudeDto>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<MidpointDto>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub activated: Option<Vec<ActivationDto>>,
+    #[schema(value_type = BTreeMap<String, Vec<ActivationDto>>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<OrderedMap<Vec<ActivationDto>>>,
 }

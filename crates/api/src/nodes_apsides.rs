@@ -56,13 +56,15 @@ use orrery_astro::techniques::nodes_apsides::{
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::{OrderedMap, ZodiacLongitudeDto, parse_body_list, required_instant};
 use crate::error::{ApiInputError, CalcFailure};
 
 /// `mean` or `osculating`.
-#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = NodesApsidesMethodDto)]
 pub enum MethodDto {
     #[default]
     Mean,
@@ -78,7 +80,7 @@ impl From<MethodDto> for NodesMethod {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NodesApsidesRequest {
     /// ISO 8601 UTC (or with an offset); required.
@@ -146,7 +148,7 @@ impl TryFrom<&NodesApsidesRequest> for NodesApsidesInput {
 }
 
 /// The request as understood.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NodesApsidesSettingsDto {
     pub bodies: Vec<String>,
     /// The method asked for; each body says which one it got.
@@ -155,7 +157,7 @@ pub struct NodesApsidesSettingsDto {
 }
 
 /// A node or an apsis.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct OrbitPointDto {
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
@@ -176,7 +178,7 @@ impl From<&OrbitPoint> for OrbitPointDto {
 }
 
 /// The apsides under the names that fit the orbit's centre.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum ApsidesDto {
     /// A body orbiting the Sun.
@@ -192,7 +194,7 @@ pub enum ApsidesDto {
 }
 
 /// One body's nodes and apsides.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct BodyNodesApsidesDto {
     /// `mean` or `osculating`: the method applied to this body.
     pub method_used: &'static str,
@@ -224,12 +226,13 @@ impl From<&BodyNodesApsides> for BodyNodesApsidesDto {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NodesApsidesResponse {
     pub datetime_utc: String,
     pub julian_day_ut: f64,
     pub settings: NodesApsidesSettingsDto,
     /// Keyed by body, in the request's order.
+    #[schema(value_type = BTreeMap<String, BodyNodesApsidesDto>)]
     pub nodes_apsides: OrderedMap<BodyNodesApsidesDto>,
 }
 

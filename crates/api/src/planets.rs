@@ -6,12 +6,14 @@ use orrery_astro::chart::{Frame, position};
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::common::{OrderedMap, PositionDto, ephemeris_name, parse_instant};
 use crate::error::{ApiInputError, CalcFailure};
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema, IntoParams)]
 #[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
 pub struct PlanetsQuery {
     /// ISO 8601 UTC (or with an offset).
     pub datetime: String,
@@ -36,12 +38,13 @@ impl TryFrom<&PlanetsQuery> for PlanetsInput {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PlanetsResponse {
     pub datetime_utc: String,
     pub julian_day_ut: f64,
     /// `swiss` (the data files) or `moshier` (the analytical fallback outside 1800-2400).
     pub ephemeris: &'static str,
+    #[schema(value_type = BTreeMap<String, PositionDto>)]
     pub planets: OrderedMap<PositionDto>,
 }
 

@@ -84,6 +84,7 @@ use orrery_astro::techniques::transits::NatalPoint;
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{Ephemeris, EphemerisSource, HouseSystem, Zodiac};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto};
 use crate::common::{
@@ -112,8 +113,9 @@ const MIN_BIRTH_JD: f64 = 1_721_425.5;
 const MAX_BIRTH_JD: f64 = 2_816_787.5;
 
 /// The progression method as requests name it.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = ProgressionMethodDto)]
 pub enum MethodDto {
     #[default]
     Secondary,
@@ -134,7 +136,7 @@ impl From<MethodDto> for ProgressionMethod {
 }
 
 /// What window events are aspected against.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AspectFrameDto {
     #[default]
@@ -154,7 +156,7 @@ impl From<AspectFrameDto> for AspectFrame {
 }
 
 /// A phase of a window.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PhaseDto {
     Ingress,
@@ -163,7 +165,7 @@ pub enum PhaseDto {
 }
 
 /// The request body, as sent.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProgressionsRequest {
     #[serde(default)]
@@ -196,6 +198,7 @@ pub struct ProgressionsRequest {
     pub aspect_types: Option<Vec<String>>,
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
+    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,
 }
@@ -597,7 +600,8 @@ fn display_rank(name: &str) -> (usize, String) {
 // Response
 
 /// The natal chart as used.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ProgressionsNatalDto)]
 pub struct NatalDto {
     /// `natal` (computed from the birth) or `natal_positions` (given).
     pub source: &'static str,
@@ -607,11 +611,12 @@ pub struct NatalDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
     /// Natal longitudes by point.
+    #[schema(value_type = BTreeMap<String, f64>)]
     pub points: OrderedMap<f64>,
 }
 
 /// A progressed (or directed) position.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ProgressedPositionDto {
     pub longitude: f64,
     /// Degrees per day of progressed time.
@@ -624,7 +629,7 @@ pub struct ProgressedPositionDto {
 }
 
 /// An aspect in orb in a snapshot.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotAspectDto {
     pub moving_point: String,
     pub natal_point: String,
@@ -639,7 +644,7 @@ pub struct SnapshotAspectDto {
 }
 
 /// The settings of a snapshot.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotSettingsDto {
     pub age_years: f64,
     /// The calendar date of the age.
@@ -654,7 +659,7 @@ pub struct SnapshotSettingsDto {
 }
 
 /// `POST /v1/progressions` in snapshot mode.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotResponse {
     pub mode: &'static str,
     pub method: &'static str,
@@ -667,6 +672,7 @@ pub struct SnapshotResponse {
     /// Solar arc only: the arc added to every natal point, degrees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solar_arc: Option<f64>,
+    #[schema(value_type = BTreeMap<String, ProgressedPositionDto>)]
     pub positions: OrderedMap<ProgressedPositionDto>,
     pub aspects: Vec<SnapshotAspectDto>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -674,7 +680,7 @@ pub struct SnapshotResponse {
 }
 
 /// The settings of a window.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WindowSettingsDto {
     pub age_start: f64,
     pub age_end: f64,
@@ -694,7 +700,8 @@ pub struct WindowSettingsDto {
 }
 
 /// One exact aspect.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ProgressionEventDto)]
 pub struct EventDto {
     pub moving_point: String,
     pub natal_point: String,
@@ -717,7 +724,7 @@ pub struct EventDto {
 }
 
 /// A sign ingress.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct IngressDto {
     pub point: String,
     pub sign: &'static str,
@@ -731,7 +738,7 @@ pub struct IngressDto {
 }
 
 /// A station.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct StationDto {
     pub point: String,
     /// `retrograde` (turns retrograde) or `direct`.
@@ -744,7 +751,7 @@ pub struct StationDto {
 }
 
 /// `POST /v1/progressions` in window mode.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WindowResponse {
     pub mode: &'static str,
     pub method: &'static str,
@@ -778,7 +785,7 @@ pub struct WindowResponse {
 }
 
 /// Either response.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum ProgressionsResponse {
     Snapshot(Box<SnapshotResponse>),

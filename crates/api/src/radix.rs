@@ -7,6 +7,7 @@ use orrery_astro::chart::{BodyPosition, Center, Chart, ChartInput, compute_chart
 use orrery_astro::house_system::HouseSystemName;
 use orrery_ephem::{Angles, Ephemeris, HousePoint, HouseSystem, Houses};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectListDto, AspectOptionsDto};
 use crate::common::{
@@ -39,7 +40,7 @@ pub fn default_bodies(center: Center) -> Vec<Body> {
     bodies
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RadixRequest {
     pub birth: BirthDto,
@@ -48,7 +49,7 @@ pub struct RadixRequest {
 }
 
 /// What a chart response contains.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RadixPart {
     Planets,
@@ -56,7 +57,7 @@ pub enum RadixPart {
     Aspects,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RadixOptionsDto {
     #[serde(default)]
@@ -78,9 +79,10 @@ pub struct RadixOptionsDto {
     pub bodies: Option<Vec<String>>,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RadixAspectsDto {
+    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,
     #[serde(default)]
@@ -176,7 +178,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
 }
 
 /// The request as understood, echoed back.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixInputEcho {
     pub datetime: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -190,7 +192,7 @@ pub struct RadixInputEcho {
 }
 
 /// A body in a chart.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixPlanetDto {
     pub longitude: f64,
     pub latitude: f64,
@@ -209,7 +211,7 @@ pub struct RadixPlanetDto {
 }
 
 /// A chart point with its daily motion.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct AnglePointDto {
     pub longitude: f64,
     pub speed: f64,
@@ -224,7 +226,7 @@ impl From<HousePoint> for AnglePointDto {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AnglesDto {
     pub ascendant: AnglePointDto,
     pub mc: AnglePointDto,
@@ -252,7 +254,7 @@ impl From<&Angles> for AnglesDto {
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixResponse {
     pub input: RadixInputEcho,
     #[serde(flatten)]
@@ -320,13 +322,15 @@ pub fn compute(
 }
 
 /// What a chart shows, as radix shows it: also the return charts of `/v1/returns`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ChartContent {
     /// `swiss`, or `moshier` when a body fell back to the analytical model (outside 1800-2400).
     pub ephemeris: &'static str,
+    #[schema(value_type = BTreeMap<String, RadixPlanetDto>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub planets: Option<OrderedMap<RadixPlanetDto>>,
     /// Cusp longitudes keyed by house number ("1".."12"; "1".."36" for Gauquelin sectors).
+    #[schema(value_type = BTreeMap<String, f64>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub houses: Option<OrderedMap<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -66,6 +66,7 @@ use orrery_astro::techniques::relationship::{composite, davison_instant, great_c
 use orrery_astro::time::{julian_day_ut, utc_to_second};
 use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, parse_body_list};
@@ -80,7 +81,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// Every part of a chart, as radix shows it by default.
 const ALL_PARTS: [RadixPart; 3] = [RadixPart::Planets, RadixPart::Houses, RadixPart::Aspects];
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipRequest {
     pub method: String,
@@ -91,7 +92,7 @@ pub struct RelationshipRequest {
 }
 
 /// `{name, birth}`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PersonDto {
     #[serde(default)]
@@ -99,7 +100,7 @@ pub struct PersonDto {
     pub birth: BirthDto,
 }
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipOptionsDto {
     #[serde(default)]
@@ -248,7 +249,8 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
 }
 
 /// The settings as understood.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RelationshipSettingsDto)]
 pub struct SettingsDto {
     pub house_system: &'static str,
     pub bodies: Vec<String>,
@@ -256,7 +258,7 @@ pub struct SettingsDto {
 }
 
 /// A person as understood: the birth as given and the instant it resolved to.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PersonEcho {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -271,7 +273,7 @@ pub struct PersonEcho {
 }
 
 /// Synastry's cross aspects: `first` is always person A's point, `second` person B's.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SynastryAspectsDto {
     /// `person_a`.
     pub first: &'static str,
@@ -282,7 +284,7 @@ pub struct SynastryAspectsDto {
 }
 
 /// The Davison chart's instant and place.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DavisonDto {
     /// The mean of the two instants, UTC to the second.
     pub utc: String,
@@ -293,7 +295,7 @@ pub struct DavisonDto {
 }
 
 /// A composite or Davison chart.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RelationshipChartDto {
     #[serde(flatten)]
     pub content: ChartContent,
@@ -305,7 +307,7 @@ pub struct RelationshipChartDto {
     pub cusp_order_note: Option<&'static str>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RelationshipResponse {
     /// `synastry`, `composite` or `davison`.
     pub method: &'static str,

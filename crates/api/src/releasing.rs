@@ -47,11 +47,12 @@ use orrery_astro::techniques::releasing::{
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::{in_range, parse_instant, required_instant};
 use crate::error::{ApiInputError, CalcFailure};
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleasingRequest {
     #[serde(default)]
@@ -183,7 +184,7 @@ impl ReleasingRequest {
 }
 
 /// The request as understood.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReleasingSettingsDto {
     pub start_sign: &'static str,
     /// `start_sign` or `lot_longitude`.
@@ -196,7 +197,7 @@ pub struct ReleasingSettingsDto {
 }
 
 /// One period.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PeriodDto {
     pub level: u8,
     pub sign: &'static str,
@@ -214,7 +215,7 @@ pub struct PeriodDto {
     pub is_lb_zone: bool,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReleasingResponse {
     pub birth_utc: String,
     pub birth_jd: f64,

@@ -107,6 +107,7 @@ use orrery_astro::techniques::returns::{
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
@@ -117,7 +118,7 @@ use crate::natal::{NatalChoice, choose_natal, natal_longitude};
 use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_bodies, chart_content};
 
 /// What a returns response contains besides the times.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ReturnPart {
     /// The planets of the return chart.
@@ -134,7 +135,7 @@ pub enum ReturnPart {
 pub const DEFAULT_PARTS: [ReturnPart; 3] =
     [ReturnPart::Chart, ReturnPart::Houses, ReturnPart::Aspects];
 
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReturnsRequest {
     /// The birth: the service computes the natal longitudes.
@@ -144,6 +145,7 @@ pub struct ReturnsRequest {
     #[serde(default)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// A body name, or an array of them.
+    #[schema(value_type = crate::schema::ReturnPlanets)]
     #[serde(default)]
     pub planet: Option<serde_json::Value>,
     #[serde(default)]
@@ -390,7 +392,7 @@ fn fixed_planet(
 }
 
 /// The search settings echoed.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnsSettingsDto {
     pub planets: Vec<String>,
     /// The search start, UTC.
@@ -407,13 +409,14 @@ pub struct ReturnsSettingsDto {
 }
 
 /// Where the natal longitudes came from.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnsNatalDto {
     /// `natal` or `natal_positions`.
     pub source: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
     /// The natal longitude of each planet, degrees.
+    #[schema(value_type = BTreeMap<String, f64>)]
     pub longitudes: OrderedMap<f64>,
 }
 
@@ -421,7 +424,7 @@ pub struct ReturnsNatalDto {
 pub type ReturnChartDto = ChartContent;
 
 /// One pass over the target.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CrossingDto {
     pub exact_at: String,
     pub exact_at_jd: f64,
@@ -430,7 +433,7 @@ pub struct CrossingDto {
 }
 
 /// One return.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnDto {
     pub planet: String,
     pub natal_longitude: f64,
@@ -451,11 +454,12 @@ pub struct ReturnDto {
     pub crossings: Option<Vec<CrossingDto>>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnsResponse {
     pub settings: ReturnsSettingsDto,
     pub natal: ReturnsNatalDto,
     /// Keyed by planet, in the request's order.
+    #[schema(value_type = BTreeMap<String, Vec<ReturnDto>>)]
     pub returns: OrderedMap<Vec<ReturnDto>>,
 }
 

@@ -71,6 +71,7 @@ use orrery_astro::techniques::rise_set::{
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::Atmosphere;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::LocationEcho;
 use crate::common::{LocationDto, OrderedMap, event_time, in_range, parse_instant};
@@ -86,8 +87,9 @@ pub const DEFAULT_PRESSURE_HPA: f64 = 1013.25;
 pub const DEFAULT_TEMPERATURE_C: f64 = 15.0;
 
 /// A kind of event, as the API names it.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = RiseSetEventDto)]
 pub enum EventDto {
     Rise,
     Set,
@@ -110,7 +112,7 @@ impl EventDto {
 pub const DEFAULT_EVENTS: [EventDto; 3] = [EventDto::Rise, EventDto::Transit, EventDto::Set];
 
 /// Which point of the Sun's and the Moon's disc.
-#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DiscDto {
     #[default]
@@ -118,7 +120,7 @@ pub enum DiscDto {
     Center,
 }
 
-#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AtmosphereDto {
     #[serde(default)]
@@ -127,7 +129,7 @@ pub struct AtmosphereDto {
     pub temperature: Option<f64>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RiseSetRequest {
     pub datetime: String,
@@ -283,7 +285,7 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
     }
 }
 
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct AtmosphereEcho {
     /// hPa.
     pub pressure: f64,
@@ -292,7 +294,7 @@ pub struct AtmosphereEcho {
 }
 
 /// The request as understood.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RiseSetSettingsDto {
     pub start: String,
     pub start_jd: f64,
@@ -309,7 +311,7 @@ pub struct RiseSetSettingsDto {
 }
 
 /// One event.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct EventTimeDto {
     /// `rise`, `set`, `transit` or `anti_transit`.
     pub event: &'static str,
@@ -320,7 +322,7 @@ pub struct EventTimeDto {
 }
 
 /// The events of one body.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BodyEventsDto {
     /// The point of the disc used: the request's for the Sun and the Moon, `center` otherwise.
     pub disc: &'static str,
@@ -329,7 +331,7 @@ pub struct BodyEventsDto {
 }
 
 /// A body and kind of event without an event.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MissingDto {
     pub body: String,
     pub event: &'static str,
@@ -340,13 +342,14 @@ pub struct MissingDto {
     pub message: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RiseSetResponse {
     /// `next` or `series`.
     pub mode: &'static str,
     pub settings: RiseSetSettingsDto,
     pub event_count: usize,
     /// Keyed by body, in the request's order.
+    #[schema(value_type = BTreeMap<String, BodyEventsDto>)]
     pub bodies: OrderedMap<BodyEventsDto>,
     pub missing: Vec<MissingDto>,
 }

@@ -133,6 +133,7 @@ use orrery_astro::techniques::transits::{
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{Ephemeris, HouseSystem};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::common::{
@@ -169,7 +170,7 @@ pub const NATAL_BODIES: [Body; 12] = STANDARD_POINTS;
 const NATAL_HOUSE_SYSTEM: HouseSystem = HouseSystem::KOCH;
 
 /// The request body, as sent.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TransitsRequest {
     /// The birth: the service computes the natal points.
@@ -197,6 +198,7 @@ pub struct TransitsRequest {
     pub aspect_types: Option<Vec<String>>,
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
+    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,
 }
@@ -499,7 +501,7 @@ fn check_expected_events(
 }
 
 /// The response body (see the module documentation).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TransitsResponse {
     /// `snapshot` or `window`.
     pub mode: &'static str,
@@ -510,7 +512,8 @@ pub struct TransitsResponse {
 }
 
 /// The validated request, echoed.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = TransitsSettingsDto)]
 pub struct SettingsDto {
     /// The window's start in UTC; `at` in a snapshot.
     pub start: String,
@@ -526,7 +529,8 @@ pub struct SettingsDto {
 }
 
 /// The natal points used.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = TransitsNatalDto)]
 pub struct NatalDto {
     /// `natal` (computed from the birth) or `natal_positions` (as given).
     pub source: &'static str,
@@ -534,11 +538,12 @@ pub struct NatalDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
     /// Longitude of each natal point, degrees.
+    #[schema(value_type = BTreeMap<String, f64>)]
     pub points: OrderedMap<f64>,
 }
 
 /// The events of either mode.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum EventsDto {
     Window(Vec<WindowEventDto>),
@@ -546,7 +551,7 @@ pub enum EventsDto {
 }
 
 /// One exact transit aspect of a window.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WindowEventDto {
     pub transit_point: String,
     pub natal_point: String,
@@ -565,7 +570,7 @@ pub struct WindowEventDto {
 }
 
 /// One transit aspect in orb at a snapshot's instant.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotEventDto {
     pub transit_point: String,
     pub natal_point: String,

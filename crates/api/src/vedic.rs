@@ -80,6 +80,7 @@ use orrery_astro::techniques::vedic::{
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::{AyanamsaId, Ephemeris};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::common::BirthEcho;
 use crate::common::{
@@ -87,7 +88,7 @@ use crate::common::{
 };
 use crate::error::{ApiInputError, CalcFailure};
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VedicRequest {
     pub birth: BirthDto,
@@ -102,7 +103,7 @@ pub struct VedicRequest {
 }
 
 /// What a response contains.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum VedicPart {
     Positions,
@@ -203,7 +204,7 @@ impl TryFrom<&VedicRequest> for VedicInput {
 }
 
 /// The options in force.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct VedicSettingsDto {
     /// Always `sidereal`.
     pub zodiac: &'static str,
@@ -216,7 +217,7 @@ pub struct VedicSettingsDto {
 }
 
 /// A graha or the lagna.
-#[derive(Debug, Clone, Copy, Serialize)]
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct VedicPositionDto {
     #[serde(flatten)]
     pub zodiac: ZodiacLongitudeDto,
@@ -254,7 +255,7 @@ impl From<&VedicPosition> for VedicPositionDto {
 }
 
 /// Two instants, as UTC strings to the second with their Julian days.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SpanDto {
     pub start: String,
     pub start_jd: f64,
@@ -274,7 +275,7 @@ impl SpanDto {
 }
 
 /// A mahadasha or an antardasha.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DashaPeriodDto {
     pub lord: &'static str,
     /// The full length in years, also when the listing cuts it.
@@ -294,11 +295,12 @@ pub struct DashaPeriodDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nominal_end_jd: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(no_recursion)]
     pub antardashas: Option<Vec<DashaPeriodDto>>,
 }
 
 /// The Vimshottari dashas.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DashasDto {
     pub system: &'static str,
     pub year_days: f64,
@@ -321,7 +323,7 @@ pub struct DashasDto {
 /// What `trimming` says.
 pub const TRIMMING_NOTE: &str = "periods are listed over exactly 120 years from birth: the mahadasha and antardasha running at birth start at birth (earlier antardashas are left out), and those running at birth + 120 years end there; a cut period keeps its full `years` and shows its nominal bound";
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct VedicResponse {
     pub input: BirthEcho,
     pub settings: VedicSettingsDto,
@@ -329,11 +331,13 @@ pub struct VedicResponse {
     pub ephemeris: &'static str,
     /// Keyed by graha (sun, moon, mars, mercury, jupiter, venus, saturn, rahu, ketu), then
     /// `lagna`.
+    #[schema(value_type = BTreeMap<String, VedicPositionDto>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positions: Option<OrderedMap<VedicPositionDto>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dashas: Option<DashasDto>,
     /// Keyed by varga code, then by point: the sign.
+    #[schema(value_type = BTreeMap<String, BTreeMap<String, String>>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vargas: Option<OrderedMap<OrderedMap<&'static str>>>,
 }

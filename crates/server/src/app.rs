@@ -22,6 +22,7 @@ use crate::edge::edge;
 use crate::error::ApiError;
 use crate::json::BODY_LIMIT_BYTES;
 use crate::metrics::{Metrics, metrics_handler};
+use crate::openapi::openapi_json;
 use crate::routes;
 
 /// Bump whenever a change alters any calculated result (a fix, a new convention): every ETag
@@ -184,6 +185,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let public = Router::new()
         .route("/v1/health", get(routes::health::health))
+        .route("/v1/openapi.json", get(openapi_json))
         .route("/playground", get(routes::playground::playground))
         .route("/metrics", get(metrics_handler));
 

@@ -5,6 +5,30 @@ use std::fmt::Display;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error response (`{"error": {code, message, request_id}}`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ErrorObject {
+    pub error: ErrorDetail,
+}
+
+/// What went wrong.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Machine-readable: `invalid_input`, `unauthorized`, `not_found`, `method_not_allowed`,
+    /// `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`,
+    /// `service_unavailable` or `timeout`.
+    #[schema(example = "invalid_input")]
+    pub code: String,
+    /// For people; a 400 starts with the field path and states the rule.
+    #[schema(example = "birth.location.latitude must be between -90 and 90 (got 91.5)")]
+    pub message: String,
+    /// The request's id (also in the `X-Request-Id` header), for support.
+    #[schema(format = "uuid")]
+    pub request_id: String,
+}
 
 /// An error answered to a client. Each constructor documents its status; the body is rendered
 /// by [`render_error_body`] once the request id is known.
@@ -200,17 +224,18 @@ pub(crate) fn render_error_body(response: Response, request_id: &str) -> Respons
         .extensions
         .remove::<ErrorBody>()
         .unwrap_or_else(|| bare_status_body(parts.status));
-    let json = serde_json::json!({
-        "error": {
-            "code": body.code,
-            "message": body.message,
-            "request_id": request_id,
-        }
-    });
+    let json = serde_json::to_string(&ErrorObject {
+        error: ErrorDetail {
+            code: body.code.to_owned(),
+            message: body.message,
+            request_id: request_id.to_owned(),
+        },
+    })
+    .unwrap_or_default();
     parts.headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
     parts.headers.remove(header::CONTENT_LENGTH);
-    Response::from_parts(parts, axum::body::Body::from(json.to_string()))
+    Response::from_parts(parts, axum::body::Body::from(json))
 }

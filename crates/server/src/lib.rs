@@ -11,6 +11,7 @@ pub mod edge;
 pub mod error;
 pub mod json;
 pub mod metrics;
+pub mod openapi;
 mod routes;
 pub mod serve;
 pub mod settings;

@@ -104,6 +104,13 @@ impl Default for Metrics {
     }
 }
 
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    tag = "General",
+    summary = "Prometheus metrics in the text format (public)",
+    responses((status = 200, description = "The metrics.", content_type = "text/plain; version=0.0.4", body = String)),
+)]
 pub(crate) async fn metrics_handler(State(state): State<AppState>) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

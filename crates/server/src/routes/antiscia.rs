@@ -9,6 +9,18 @@ use crate::error::ApiError;
 use crate::json::JsonBody;
 
 /// `POST /v1/antiscia`: `datetime` is required, so is a body.
+#[utoipa::path(
+    post,
+    path = "/v1/antiscia",
+    tag = "Calculation",
+    summary = "Antiscia and contra-antiscia, and the pairs of bodies in them",
+    request_body = orrery_api::antiscia::AntisciaRequest,
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::antiscia::AntisciaResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn antiscia(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<AntisciaRequest>,

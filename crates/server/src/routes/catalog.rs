@@ -10,22 +10,77 @@ use orrery_api::catalog::{
 use crate::app::AppState;
 use crate::error::ApiError;
 
+#[utoipa::path(
+    get,
+    path = "/v1/catalog/bodies",
+    tag = "Catalog",
+    summary = "The body names the API accepts",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::catalog::BodiesCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn bodies() -> Json<BodiesCatalog> {
     Json(catalog::bodies())
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/catalog/house-systems",
+    tag = "Catalog",
+    summary = "The house systems",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::catalog::HouseSystemsCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn house_systems() -> Json<HouseSystemsCatalog> {
     Json(catalog::house_systems())
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/catalog/aspects",
+    tag = "Catalog",
+    summary = "The aspects and their categories",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::catalog::AspectsCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn aspects() -> Json<AspectsCatalog> {
     Json(catalog::aspects())
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/catalog/orb-presets",
+    tag = "Catalog",
+    summary = "The orb presets and their tables",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::catalog::OrbPresetsCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn orb_presets() -> Json<OrbPresetsCatalog> {
     Json(catalog::orb_presets())
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/catalog/ayanamsas",
+    tag = "Catalog",
+    summary = "The ayanamsas (sidereal modes)",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::catalog::AyanamsasCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn ayanamsas(
     State(state): State<AppState>,
 ) -> Result<Json<AyanamsasCatalog>, ApiError> {
@@ -35,6 +90,17 @@ pub(crate) async fn ayanamsas(
     Ok(Json(catalog))
 }
 
+#[utoipa::path(
+    get,
+    path = "/v1/catalog/fixed-stars",
+    tag = "Catalog",
+    summary = "The fixed stars of the catalogue file",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::catalog::FixedStarsCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn fixed_stars(
     State(state): State<AppState>,
 ) -> Result<Json<FixedStarsCatalog>, ApiError> {

@@ -4,23 +4,41 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::app::AppState;
 
 /// The database must answer a trivial query within this time for the service to be healthy.
 const DATABASE_DEADLINE: Duration = Duration::from_secs(1);
 
-#[derive(Debug, Serialize)]
+/// The service's state and the versions of its data.
+#[derive(Debug, Serialize, ToSchema)]
 pub(crate) struct Health {
+    /// `ok` or `unavailable`.
     status: &'static str,
+    /// `ok` or `unreachable`.
     database: &'static str,
+    /// Now, UTC to the second.
     timestamp: String,
+    /// The service's version.
     version: &'static str,
+    /// The Swiss Ephemeris library version, the JPL DE number and a fingerprint of the data files.
     ephemeris_data: String,
+    /// The release of the bundled tz database.
     tz_data: &'static str,
 }
 
 /// `GET /v1/health`: public; 200 when the database answers, 503 (same shape) when it does not.
+#[utoipa::path(
+    get,
+    path = "/v1/health",
+    tag = "General",
+    summary = "Whether the service runs and its database answers (public, no key)",
+    responses(
+        (status = 200, description = "The service and its database answer.", body = Health),
+        (status = 503, description = "The database does not answer within 1 s (same shape, `database: \"unreachable\"`).", body = Health),
+    ),
+)]
 pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let database_answers = matches!(
         tokio::time::timeout(DATABASE_DEADLINE, state.key_store().ping()).await,

@@ -1,35 +1,52 @@
 use axum::Extension;
 use axum::Json;
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::auth::AuthenticatedClient;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+/// The caller's client, plan and key.
 pub(crate) struct Me {
     client: Client,
     plan: Plan,
     key: Key,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MeClient)]
 struct Client {
     id: i64,
     name: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MePlan)]
 struct Plan {
     code: String,
     label: String,
     requests_per_hour: i64,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MeKey)]
 struct Key {
+    /// `production` or `test`.
     environment: &'static str,
 }
 
 /// `GET /v1/me`: the caller's client, plan and key environment.
+#[utoipa::path(
+    get,
+    path = "/v1/me",
+    tag = "General",
+    summary = "The caller's client, plan and key environment (checks a key)",
+    responses(
+        (status = 200, description = "The key is valid.", body = Me),
+        crate::openapi::AuthenticatedResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn me(
     Extension(AuthenticatedClient(record)): Extension<AuthenticatedClient>,
 ) -> Json<Me> {

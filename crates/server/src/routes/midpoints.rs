@@ -9,6 +9,18 @@ use crate::error::ApiError;
 use crate::json::JsonBody;
 
 /// `POST /v1/midpoints`: `natal` or `positions` is required.
+#[utoipa::path(
+    post,
+    path = "/v1/midpoints",
+    tag = "Calculation",
+    summary = "Midpoints, and the points standing on them",
+    request_body = orrery_api::midpoints::MidpointsRequest,
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::midpoints::MidpointsResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn midpoints(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<MidpointsRequest>,

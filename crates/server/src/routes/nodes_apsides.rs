@@ -9,6 +9,18 @@ use crate::error::ApiError;
 use crate::json::JsonBody;
 
 /// `POST /v1/nodes-apsides`: `datetime` is required, so is a body.
+#[utoipa::path(
+    post,
+    path = "/v1/nodes-apsides",
+    tag = "Calculation",
+    summary = "Nodes and apsides of planets and asteroids",
+    request_body = orrery_api::nodes_apsides::NodesApsidesRequest,
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::nodes_apsides::NodesApsidesResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn nodes_apsides(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<NodesApsidesRequest>,

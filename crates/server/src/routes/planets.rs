@@ -7,6 +7,18 @@ use crate::error::ApiError;
 use crate::json::QueryParams;
 
 /// `GET /v1/planets?datetime=…`
+#[utoipa::path(
+    get,
+    path = "/v1/planets",
+    tag = "Calculation",
+    summary = "Positions and speeds of the standard points at an instant",
+    params(orrery_api::planets::PlanetsQuery),
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::planets::PlanetsResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn planets(
     State(state): State<AppState>,
     QueryParams(query): QueryParams<PlanetsQuery>,

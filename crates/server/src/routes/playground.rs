@@ -22,6 +22,13 @@ pub(crate) fn render(demo_key: &str) -> String {
         .replace("/*EXAMPLES*/", &script_safe(EXAMPLES_JSON.to_owned()))
 }
 
+#[utoipa::path(
+    get,
+    path = "/playground",
+    tag = "General",
+    summary = "An interactive page with an example request for every endpoint (public)",
+    responses((status = 200, description = "The page.", content_type = "text/html", body = String)),
+)]
 pub(crate) async fn playground(State(state): State<AppState>) -> Html<String> {
     Html(state.playground_page().to_owned())
 }

@@ -7,6 +7,18 @@ use crate::error::ApiError;
 use crate::json::JsonBody;
 
 /// `POST /v1/radix`
+#[utoipa::path(
+    post,
+    path = "/v1/radix",
+    tag = "Calculation",
+    summary = "A natal chart: planets, houses, angles and aspects",
+    request_body = orrery_api::radix::RadixRequest,
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::radix::RadixResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn radix(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<RadixRequest>,

@@ -9,6 +9,18 @@ use crate::error::ApiError;
 use crate::json::{JsonBody, OptionalJsonBody};
 
 /// `POST /v1/returns`: a body is required (`planet` and the natal data are).
+#[utoipa::path(
+    post,
+    path = "/v1/returns",
+    tag = "Calculation",
+    summary = "The next returns of bodies to their natal longitude (plus a target angle), with the return charts",
+    request_body = orrery_api::returns::ReturnsRequest,
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::returns::ReturnsResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn returns(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<ReturnsRequest>,
@@ -20,6 +32,18 @@ pub(crate) async fn returns(
 /// `POST /v1/mercury-return`: `/v1/returns` with the planet fixed to Mercury. The body may be
 /// left out as a whole (the spec says so); a return still needs natal data, so an empty body is
 /// a 400 that says which fields are missing.
+#[utoipa::path(
+    post,
+    path = "/v1/mercury-return",
+    tag = "Calculation",
+    summary = "`/v1/returns` with the planet fixed to Mercury",
+    request_body(content = Option<orrery_api::returns::ReturnsRequest>, description = "May be left out as a whole."),
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::returns::ReturnsResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn mercury_return(
     State(state): State<AppState>,
     OptionalJsonBody(request): OptionalJsonBody<ReturnsRequest>,

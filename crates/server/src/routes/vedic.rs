@@ -9,6 +9,18 @@ use crate::error::ApiError;
 use crate::json::JsonBody;
 
 /// `POST /v1/vedic`: `birth` is required.
+#[utoipa::path(
+    post,
+    path = "/v1/vedic",
+    tag = "Calculation",
+    summary = "Sidereal positions with nakshatras, Vimshottari dashas and vargas",
+    request_body = orrery_api::vedic::VedicRequest,
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::vedic::VedicResponse),
+        crate::openapi::CalculationResponses,
+    ),
+    security(("api_key" = [])),
+)]
 pub(crate) async fn vedic(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<VedicRequest>,

@@ -15,6 +15,7 @@ mod heliacal;
 mod lots;
 mod midpoints;
 mod nodes_apsides;
+mod openapi;
 mod playground;
 mod progressions;
 mod rate_limits;

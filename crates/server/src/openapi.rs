@@ -1,0 +1,431 @@
+//! The OpenAPI 3.1 description of the whole HTTP interface, served at `GET /v1/openapi.json`.
+//!
+//! Generated from the code: every handler carries a `#[utoipa::path]` (method, path, body, the
+//! 200 schema and a set of further answers below), every DTO derives its schema. What holds for
+//! a whole class of operations is added here once: an operation with the `api_key` security
+//! requirement gets the rate-limit headers on its answers, one that declares a 304 gets the
+//! `If-None-Match` parameter and the `ETag`/`Cache-Control` headers. The tests check that the
+//! document lists exactly the router's routes.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use axum::http::header;
+use axum::response::IntoResponse;
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder};
+use utoipa::{IntoResponses, Modify, OpenApi};
+
+use crate::error::ErrorObject;
+use crate::routes;
+
+/// The name of the security scheme: the `X-API-Key` header.
+pub const API_KEY_SCHEME: &str = "api_key";
+
+#[derive(Debug, OpenApi)]
+#[openapi(
+    info(
+        title = "Orrery",
+        description = "Astrological calculations on the Swiss Ephemeris: charts, aspects, transits, \
+progressions, returns, directions, ephemerides, rise/set and heliacal events, lots, midpoints, \
+Vedic modules, relationship charts and astro-cartography. Every error status carries the error \
+object `{\"error\": {code, message, request_id}}`. Deterministic calculations answer with a \
+strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a matching \
+`If-None-Match` gets 304, POST included (the specification asks for it; plain HTTP would answer \
+412); an answer computed from \"now\" because a time was left out is `no-store` without a tag.",
+        license(name = "AGPL-3.0-or-later", identifier = "AGPL-3.0-or-later"),
+    ),
+    paths(
+        routes::health::health,
+        routes::playground::playground,
+        crate::metrics::metrics_handler,
+        openapi_json,
+        routes::me::me,
+        routes::planets::planets,
+        routes::aspects::aspects,
+        routes::radix::radix,
+        routes::cartography::acg_lines,
+        routes::cartography::acg_near,
+        routes::returns::returns,
+        routes::returns::mercury_return,
+        routes::transits::transits,
+        routes::rise_set::rise_transit_set,
+        routes::heliacal::heliacal,
+        routes::ephemeris::ephemeris,
+        routes::progressions::progressions,
+        routes::directions::primary_directions,
+        routes::nodes_apsides::nodes_apsides,
+        routes::antiscia::antiscia,
+        routes::midpoints::midpoints,
+        routes::lots::lots,
+        routes::vedic::vedic,
+        routes::relationship::relationship,
+        routes::releasing::zodiacal_releasing,
+        routes::catalog::bodies,
+        routes::catalog::house_systems,
+        routes::catalog::ayanamsas,
+        routes::catalog::aspects,
+        routes::catalog::orb_presets,
+        routes::catalog::fixed_stars,
+    ),
+    components(schemas(ErrorObject)),
+    modifiers(&HttpConventions),
+    tags(
+        (name = "General", description = "The service and the caller's account."),
+        (name = "Calculation", description = "Deterministic calculations: authenticated, rate-limited and HTTP-cached."),
+        (name = "Partnership", description = "Charts of two people."),
+        (name = "Cartography", description = "Astro-cartography lines."),
+        (name = "Catalog", description = "The names the API accepts, with descriptions."),
+    ),
+)]
+pub struct ApiDoc;
+
+/// The document as served, rendered once.
+static DOCUMENT: LazyLock<String> =
+    LazyLock::new(|| ApiDoc::openapi().to_json().unwrap_or_default());
+
+/// `GET /v1/openapi.json`: this document (public).
+#[utoipa::path(
+    get,
+    path = "/v1/openapi.json",
+    tag = "General",
+    summary = "This OpenAPI 3.1 description (public)",
+    responses((status = 200, description = "The document.", content_type = "application/json", body = Object)),
+)]
+pub(crate) async fn openapi_json() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        DOCUMENT.as_str(),
+    )
+}
+
+fn error_response(description: &str) -> Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorObject")))
+                .build(),
+        )
+        .build()
+}
+
+fn responses(entries: &[(&str, Response)]) -> BTreeMap<String, RefOr<Response>> {
+    entries
+        .iter()
+        .map(|(status, response)| ((*status).to_owned(), RefOr::T(response.clone())))
+        .collect()
+}
+
+/// What every endpoint behind `X-API-Key` may answer besides its result.
+#[derive(Debug)]
+pub(crate) struct AuthenticatedResponses;
+
+impl IntoResponses for AuthenticatedResponses {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        responses(&[
+            (
+                "401",
+                error_response("`X-API-Key` missing, with a bad checksum, unknown or revoked."),
+            ),
+            (
+                "429",
+                error_response(
+                    "The plan's hourly limit is used up; `Retry-After` says when to retry.",
+                ),
+            ),
+            (
+                "500",
+                error_response(
+                    "A failure of the service; the request id identifies it for support.",
+                ),
+            ),
+            (
+                "503",
+                error_response("The key store, or every rate-limit backend, is unreachable."),
+            ),
+            (
+                "504",
+                error_response("The request did not finish within the service's time limit."),
+            ),
+        ])
+    }
+}
+
+fn not_modified() -> Response {
+    ResponseBuilder::new()
+        .description("`If-None-Match` lists the current `ETag`: no body.")
+        .build()
+}
+
+/// The answers of a cached catalogue endpoint besides its result.
+#[derive(Debug)]
+pub(crate) struct CatalogResponses;
+
+impl IntoResponses for CatalogResponses {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut all = AuthenticatedResponses::responses();
+        all.extend(responses(&[("304", not_modified())]));
+        all
+    }
+}
+
+/// The answers of a calculation endpoint besides its result.
+#[derive(Debug)]
+pub(crate) struct CalculationResponses;
+
+impl IntoResponses for CalculationResponses {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut all = CatalogResponses::responses();
+        all.extend(responses(&[
+            (
+                "400",
+                error_response(
+                    "Invalid input (`invalid_input`): malformed JSON, wrong types, unknown fields \
+                     or names, values out of range, data the ephemeris cannot give. The message \
+                     starts with the field path and states the rule.",
+                ),
+            ),
+            (
+                "413",
+                error_response("The request body is larger than 64 KiB."),
+            ),
+            (
+                "415",
+                error_response("A `Content-Type` that is not `application/json`."),
+            ),
+        ]));
+        all
+    }
+}
+
+/// The security scheme, and the headers and parameters that follow from what an operation
+/// declares (see the module documentation).
+#[derive(Debug)]
+struct HttpConventions;
+
+impl Modify for HttpConventions {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            API_KEY_SCHEME,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-API-Key",
+                "The API key; `GET /v1/me` tells whose it is.",
+            ))),
+        );
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                add_conventions(operation);
+            }
+        }
+    }
+}
+
+fn add_conventions(operation: &mut Operation) {
+    let authenticated = operation
+        .security
+        .as_ref()
+        .is_some_and(|requirements| !requirements.is_empty());
+    let cached = operation.responses.responses.contains_key("304");
+    if cached {
+        operation.parameters.get_or_insert_with(Vec::new).push(
+            ParameterBuilder::new()
+                .name("If-None-Match")
+                .parameter_in(ParameterIn::Header)
+                .required(Required::False)
+                .description(Some(
+                    "An `ETag` from an earlier answer (a list, `W/` tags and `*` work): a \
+                         match gets 304 without a calculation.",
+                ))
+                .schema(Some(string()))
+                .build(),
+        );
+    }
+    for (status, response) in &mut operation.responses.responses {
+        let RefOr::T(response) = response else {
+            continue;
+        };
+        let headers = &mut response.headers;
+        headers.insert(
+            "X-Request-Id".to_owned(),
+            header(
+                string(),
+                "The request's id (the client's UUID if it sent one).",
+            ),
+        );
+        if authenticated && status != "401" && status != "503" {
+            headers.insert(
+                "X-RateLimit-Limit".to_owned(),
+                header(integer(), "The plan's requests per hour."),
+            );
+            headers.insert(
+                "X-RateLimit-Remaining".to_owned(),
+                header(
+                    integer(),
+                    "Requests left in the sliding hour after this one.",
+                ),
+            );
+            headers.insert(
+                "X-RateLimit-Source".to_owned(),
+                header(
+                    string(),
+                    "`memory`, `redis`, or `database` (the fallback table answered).",
+                ),
+            );
+        }
+        if status == "429" {
+            headers.insert(
+                "Retry-After".to_owned(),
+                header(integer(), "Seconds until a request is admitted again."),
+            );
+        }
+        if cached && (status == "200" || status == "304") {
+            headers.insert(
+                "ETag".to_owned(),
+                header(
+                    string(),
+                    "A strong tag of the request and the data versions (absent when the answer used \"now\").",
+                ),
+            );
+            headers.insert(
+                "Cache-Control".to_owned(),
+                header(
+                    string(),
+                    "`public, max-age=31536000, immutable`; `no-store` when the answer used \"now\".",
+                ),
+            );
+        }
+    }
+}
+
+fn string() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String)
+}
+
+fn integer() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::Integer)
+}
+
+fn header(schema: ObjectBuilder, description: &str) -> utoipa::openapi::header::Header {
+    HeaderBuilder::new()
+        .schema(schema)
+        .description(Some(description))
+        .build()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use serde_json::Value;
+
+    use super::*;
+
+    fn document() -> Value {
+        serde_json::from_str(&DOCUMENT).expect("the document is JSON")
+    }
+
+    /// `(METHOD, path)` of every `.route("path", method(...))` in the router's source: the
+    /// router is the one source of truth for what is served.
+    fn routed() -> BTreeSet<(String, String)> {
+        let mut routes = BTreeSet::new();
+        for source in [include_str!("routes/mod.rs"), include_str!("app.rs")] {
+            for call in source.split(".route(").skip(1) {
+                let mut parts = call.splitn(3, '"');
+                let (_, path, rest) = (parts.next(), parts.next(), parts.next());
+                let (Some(path), Some(rest)) = (path, rest) else {
+                    continue;
+                };
+                let method = rest.trim_start_matches([',', ' ', '\n']);
+                let method = &method[..method.find('(').unwrap_or(0)];
+                routes.insert((method.to_uppercase(), path.to_owned()));
+            }
+        }
+        routes
+    }
+
+    fn documented(document: &Value) -> BTreeSet<(String, String)> {
+        let mut operations = BTreeSet::new();
+        for (path, item) in document["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                operations.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+        operations
+    }
+
+    #[test]
+    fn the_document_is_openapi_3_1_and_lists_exactly_the_routes_served() {
+        let document = document();
+        assert_eq!(document["openapi"], "3.1.0");
+        assert_eq!(document["info"]["title"], "Orrery");
+        assert_eq!(document["info"]["version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(
+            document["info"]["license"]["identifier"],
+            "AGPL-3.0-or-later"
+        );
+        assert!(document.get("servers").is_none());
+        let routed = routed();
+        assert!(routed.len() > 30, "{routed:?}");
+        assert_eq!(documented(&document), routed);
+    }
+
+    #[test]
+    fn every_post_calculation_declares_the_error_object_and_the_key() {
+        let document = document();
+        let error_object = serde_json::json!({"$ref": "#/components/schemas/ErrorObject"});
+        for (path, item) in document["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let authenticated =
+                    operation["security"] == serde_json::json!([{API_KEY_SCHEME: []}]);
+                if method == "post" || operation["responses"].get("304").is_some() {
+                    assert!(authenticated, "{method} {path}");
+                    assert!(operation["responses"]["304"].is_object(), "{method} {path}");
+                }
+                if method == "post" {
+                    let bad_request = &operation["responses"]["400"];
+                    assert_eq!(
+                        bad_request["content"]["application/json"]["schema"], error_object,
+                        "{path}"
+                    );
+                    assert!(operation["requestBody"]["content"]["application/json"].is_object());
+                }
+                if authenticated {
+                    for status in ["401", "429", "500"] {
+                        assert_eq!(
+                            operation["responses"][status]["content"]["application/json"]["schema"],
+                            error_object,
+                            "{method} {path} {status}"
+                        );
+                    }
+                    assert!(
+                        operation["responses"]["200"]["headers"]["X-RateLimit-Remaining"]
+                            .is_object()
+                    );
+                    assert!(operation["responses"]["429"]["headers"]["Retry-After"].is_object());
+                }
+                assert!(operation["responses"]["200"].is_object(), "{method} {path}");
+            }
+        }
+        assert_eq!(
+            document["components"]["securitySchemes"][API_KEY_SCHEME],
+            serde_json::json!({"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "The API key; `GET /v1/me` tells whose it is."})
+        );
+    }
+
+    #[test]
+    fn public_routes_need_no_key() {
+        let document = document();
+        for path in ["/v1/health", "/v1/openapi.json", "/playground", "/metrics"] {
+            assert!(
+                document["paths"][path]["get"].get("security").is_none(),
+                "{path}"
+            );
+        }
+    }
+}

@@ -1,0 +1,240 @@
+//! `GET /v1/openapi.json`: public, and true to the service. Every documented operation is
+//! routed; every playground example uses only the documented method, path, query parameters and
+//! request properties; its answer uses only properties (and JSON types) the 200 schema declares.
+
+use serde_json::Value;
+
+use crate::support::{DEMO_KEY, TestApp};
+
+const EXAMPLES_JSON: &str = include_str!("../../src/playground/examples.json");
+
+async fn fetch_document(app: &TestApp) -> Value {
+    let response = app.get("/v1/openapi.json").send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    response.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn the_document_is_public_and_every_documented_operation_is_routed() {
+    let app = TestApp::spawn().await;
+    let document = fetch_document(&app).await;
+    assert_eq!(document["openapi"], "3.1.0");
+    for (path, item) in document["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let request = match method.as_str() {
+                "get" => app.get(path),
+                "post" => app.post(path),
+                other => panic!("{other} {path}"),
+            };
+            let status = request.send().await.unwrap().status().as_u16();
+            let expected = if operation.get("security").is_some() {
+                401
+            } else {
+                200
+            };
+            assert_eq!(status, expected, "{method} {path}");
+        }
+    }
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn every_playground_example_and_its_answer_match_the_document() {
+    let app = TestApp::spawn().await;
+    let document = fetch_document(&app).await;
+    let examples: Vec<Value> = serde_json::from_str(EXAMPLES_JSON).unwrap();
+    for example in &examples {
+        let method = example["method"].as_str().unwrap();
+        let target = example["path"].as_str().unwrap();
+        let (path, query) = target.split_once('?').unwrap_or((target, ""));
+        let operation = &document["paths"][path][method.to_lowercase()];
+        assert!(operation.is_object(), "{method} {path} is not documented");
+
+        let parameters: Vec<&str> = operation["parameters"]
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter(|p| p["in"] == "query")
+                    .map(|p| p["name"].as_str().unwrap())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for pair in query.split('&').filter(|pair| !pair.is_empty()) {
+            let name = pair.split('=').next().unwrap();
+            assert!(parameters.contains(&name), "{target}: query {name}");
+        }
+
+        let request = if method == "POST" {
+            let schema = &operation["requestBody"]["content"]["application/json"]["schema"];
+            let problems = mismatches(&document, schema, &example["body"], "body");
+            assert!(problems.is_empty(), "{method} {path}: {problems:?}");
+            app.post(target).json(&example["body"])
+        } else {
+            app.get(target)
+        };
+        let response = request.header("X-API-Key", DEMO_KEY).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{method} {target}");
+        let answer: Value = response.json().await.unwrap();
+        let schema = &operation["responses"]["200"]["content"]["application/json"]["schema"];
+        let problems = mismatches(&document, schema, &answer, "answer");
+        assert!(problems.is_empty(), "{method} {target}: {problems:?}");
+    }
+    app.cleanup().await;
+}
+
+#[tokio::test]
+async fn the_check_notices_undeclared_properties_and_wrong_types() {
+    let app = TestApp::spawn().await;
+    let document = fetch_document(&app).await;
+    let schema = |name: &str| serde_json::json!({ "$ref": format!("#/components/schemas/{name}") });
+    let birth = serde_json::json!({"datetime": "2000-01-01T00:00:00Z", "location": {"latitude": 1.0, "longitude": 2.0}});
+    let good = serde_json::json!({ "birth": birth, "options": {"aspects": {"orbs": {"max": 8.0, "trine": 6.0}}} });
+    assert_eq!(
+        mismatches(&document, &schema("RadixRequest"), &good, "body"),
+        Vec::<String>::new()
+    );
+    for bad in [
+        serde_json::json!({ "birth": birth, "bogus": 1 }),
+        serde_json::json!({ "birth": {"datetime": 1, "location": {"latitude": 1.0, "longitude": 2.0}} }),
+        serde_json::json!({ "birth": birth, "options": {"aspects": {"orbs": {"trine": "wide"}}} }),
+    ] {
+        assert_eq!(
+            mismatches(&document, &schema("RadixRequest"), &bad, "body").len(),
+            1,
+            "{bad}"
+        );
+    }
+    let flattened =
+        serde_json::json!({"method_used": "mean", "perigee": {}, "apogee": {}, "extra": 1});
+    assert_eq!(
+        mismatches(
+            &document,
+            &schema("BodyNodesApsidesDto"),
+            &flattened,
+            "answer"
+        ),
+        vec!["answer.extra is not declared (or has the wrong type)".to_owned()]
+    );
+    app.cleanup().await;
+}
+
+/// The places where `value` uses a property name the schema does not declare, or a JSON type it
+/// does not allow. `$ref`, `allOf` (all parts together), `oneOf` (any one alternative),
+/// `properties`, `additionalProperties` and `items` are followed.
+fn mismatches(document: &Value, schema: &Value, value: &Value, at: &str) -> Vec<String> {
+    let schema = resolve(document, schema);
+    if let Some(alternatives) = schema["oneOf"].as_array() {
+        let mut best: Option<Vec<String>> = None;
+        for alternative in alternatives {
+            let found = mismatches(document, alternative, value, at);
+            if found.is_empty() {
+                return found;
+            }
+            if best.as_ref().is_none_or(|b| found.len() < b.len()) {
+                best = Some(found);
+            }
+        }
+        return best.unwrap_or_default();
+    }
+    let parts: Vec<&Value> = match schema["allOf"].as_array() {
+        Some(parts) => parts.iter().map(|part| resolve(document, part)).collect(),
+        None => vec![schema],
+    };
+    if parts
+        .iter()
+        .any(|part| part["allOf"].is_array() || part["oneOf"].is_array())
+    {
+        // A flattened part that is itself composite: check each part on its own, counting a
+        // property as declared when any part declares it.
+        return nested_parts(document, &parts, value, at);
+    }
+    let mut found = Vec::new();
+    if let Some(kind) = parts.iter().find_map(|part| part.get("type"))
+        && !type_allows(kind, value)
+    {
+        found.push(format!("{at}: {value} is not {kind}"));
+        return found;
+    }
+    match value {
+        Value::Object(map) => {
+            for (key, item) in map {
+                let at = format!("{at}.{key}");
+                let declared = parts.iter().find_map(|part| part["properties"].get(key));
+                let additional = parts.iter().find_map(|part| {
+                    part.get("additionalProperties")
+                        .filter(|extra| extra.is_object())
+                });
+                let free_form = parts.iter().all(|part| {
+                    part.get("properties").is_none() && part.get("additionalProperties").is_none()
+                });
+                match declared.or(additional) {
+                    Some(inner) => found.extend(mismatches(document, inner, item, &at)),
+                    None if free_form => {}
+                    None => found.push(format!("{at} is not declared")),
+                }
+            }
+        }
+        Value::Array(items) => {
+            if let Some(inner) = parts.iter().find_map(|part| part.get("items")) {
+                for (i, item) in items.iter().enumerate() {
+                    found.extend(mismatches(document, inner, item, &format!("{at}[{i}]")));
+                }
+            }
+        }
+        _ => {}
+    }
+    found
+}
+
+/// An `allOf` with a composite part (a flattened untagged enum): each property of `value` must
+/// be declared by some part, and each part must accept the properties it declares.
+fn nested_parts(document: &Value, parts: &[&Value], value: &Value, at: &str) -> Vec<String> {
+    let Value::Object(map) = value else {
+        return vec![format!("{at}: {value} is not an object")];
+    };
+    let mut found = Vec::new();
+    for (key, item) in map {
+        let accepted = parts.iter().any(|part| {
+            let single = serde_json::json!({ key: item });
+            mismatches(document, part, &single, at).is_empty()
+        });
+        if !accepted {
+            found.push(format!(
+                "{at}.{key} is not declared (or has the wrong type)"
+            ));
+        }
+    }
+    found
+}
+
+fn resolve<'a>(document: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema["$ref"].as_str() {
+        Some(reference) => {
+            let name = reference
+                .strip_prefix("#/components/schemas/")
+                .unwrap_or_else(|| panic!("{reference}"));
+            let target = &document["components"]["schemas"][name];
+            assert!(target.is_object(), "{reference} is not in the document");
+            resolve(document, target)
+        }
+        None => schema,
+    }
+}
+
+fn type_allows(kind: &Value, value: &Value) -> bool {
+    let allows = |name: &str| match value {
+        Value::Null => name == "null",
+        Value::Bool(_) => name == "boolean",
+        Value::Number(n) => name == "number" || (name == "integer" && !n.is_f64()),
+        Value::String(_) => name == "string",
+        Value::Array(_) => name == "array",
+        Value::Object(_) => name == "object",
+    };
+    match kind {
+        Value::String(name) => allows(name),
+        Value::Array(names) => names.iter().filter_map(Value::as_str).any(allows),
+        _ => true,
+    }
+}
