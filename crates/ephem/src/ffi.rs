@@ -380,6 +380,31 @@ pub(crate) fn nod_aps_ut(
     if retc < 0 { Err(serr.text()) } else { Ok(out) }
 }
 
+/// The arguments of the visibility functions (`swehel.c`) that the library writes to: copies of
+/// the place, the atmosphere and the observer (it fills in defaults in place), the object's
+/// name, the results and the error text.
+struct VisibilityArgs {
+    geopos: [f64; 3],
+    datm: [f64; 4],
+    dobs: [f64; 6],
+    name: CharBuf,
+    dret: [f64; 50],
+    serr: CharBuf,
+}
+
+impl VisibilityArgs {
+    fn new(geopos: [f64; 3], datm: [f64; 4], dobs: [f64; 6], object: &CStr) -> Self {
+        Self {
+            geopos,
+            datm,
+            dobs,
+            name: CharBuf::with_text(object),
+            dret: [0.0; 50],
+            serr: CharBuf::new(),
+        }
+    }
+}
+
 /// `swe_heliacal_ut`: the three Julian days (UT) of start, optimum and end of visibility.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn heliacal_ut(
@@ -392,31 +417,59 @@ pub(crate) fn heliacal_ut(
     event: i32,
     helflag: i32,
 ) -> Result<[f64; 3], String> {
-    // The library fills in defaults in place, so it gets copies.
-    let (mut geopos, mut datm, mut dobs) = (geopos, datm, dobs);
-    let mut name = CharBuf::with_text(object);
-    let mut dret = [0.0_f64; 50];
-    let mut serr = CharBuf::new();
+    let mut a = VisibilityArgs::new(geopos, datm, dobs, object);
     // SAFETY: geopos 3, datm 4, dobs 6 doubles as swehel.c reads and writes them; `name` is an
     // AS_MAXCH buffer (the library copies it into its own AS_MAXCH buffer); `dret` has 50
     // doubles (the library writes the first 3); `serr` has AS_MAXCH chars.
     let retc = unsafe {
         sys::swe_heliacal_ut(
             jd_ut,
-            geopos.as_mut_ptr(),
-            datm.as_mut_ptr(),
-            dobs.as_mut_ptr(),
-            name.as_mut_ptr(),
+            a.geopos.as_mut_ptr(),
+            a.datm.as_mut_ptr(),
+            a.dobs.as_mut_ptr(),
+            a.name.as_mut_ptr(),
             event,
             helflag,
-            dret.as_mut_ptr(),
-            serr.as_mut_ptr(),
+            a.dret.as_mut_ptr(),
+            a.serr.as_mut_ptr(),
         )
     };
     if retc < 0 {
-        Err(serr.text())
+        Err(a.serr.text())
     } else {
-        Ok([dret[0], dret[1], dret[2]])
+        Ok([a.dret[0], a.dret[1], a.dret[2]])
+    }
+}
+
+/// `swe_vis_limit_mag`: the library's return code (negative on error) and the limiting
+/// magnitude for seeing `object` at `jd_ut`.
+pub(crate) fn vis_limit_mag(
+    _lib: &Lib,
+    jd_ut: f64,
+    geopos: [f64; 3],
+    datm: [f64; 4],
+    dobs: [f64; 6],
+    object: &CStr,
+    helflag: i32,
+) -> Result<(i32, f64), String> {
+    let mut a = VisibilityArgs::new(geopos, datm, dobs, object);
+    // SAFETY: as in `heliacal_ut`; the library writes the first 8 of the 50 `dret` doubles.
+    let retc = unsafe {
+        sys::swe_vis_limit_mag(
+            jd_ut,
+            a.geopos.as_mut_ptr(),
+            a.datm.as_mut_ptr(),
+            a.dobs.as_mut_ptr(),
+            a.name.as_mut_ptr(),
+            helflag,
+            a.dret.as_mut_ptr(),
+            a.serr.as_mut_ptr(),
+        )
+    };
+    if retc < 0 {
+        Err(a.serr.text())
+    } else {
+        Ok((retc, a.dret[0]))
     }
 }
 

@@ -337,6 +337,36 @@ fn coverage_body(target: Target<'_>) -> BodyId {
     }
 }
 
+/// Puts the library's visibility model in the same state before every heliacal search.
+///
+/// `swehel.c` (2.10.03) keeps the last extinction coefficients and magnitude loss of each thread
+/// in `static TLS` variables keyed on the Sun's altitude and right ascension only, not on the
+/// place, the atmosphere or the observer: a call whose Sun matches the previous call's reuses
+/// values computed for another atmosphere. (`swe_vis_limit_mag` at one instant with humidity
+/// 90 % and then 20 % answers −9.42 instead of the 4.60 a fresh thread gives.) One evaluation
+/// at a fixed configuration, far from any instant a request asks about, overwrites those keys,
+/// so a search's answer depends on its own request alone, whatever ran on the thread before.
+fn reset_visibility_caches(lib: &ffi::Lib) {
+    /// 1899-12-31 18:00:17.28 UT at 0.123456° S 0.654321° W, an instant and a place no real
+    /// search evaluates at: Venus 28° up in the evening sky with the Sun below the horizon, so
+    /// the whole model runs and every cached key is overwritten (with Venus below the horizon
+    /// the library returns early and leaves the caches as they were).
+    const SENTINEL_JD: f64 = 2_415_020.250_2;
+    const SENTINEL_GEOPOS: [f64; 3] = [-0.654_321, -0.123_456, 0.0];
+    const SENTINEL_DATM: [f64; 4] = [1013.25, 15.0, 40.0, 0.25];
+    const SENTINEL_DOBS: [f64; 6] = [36.0, 1.0, 0.0, 0.0, 0.0, 0.0];
+    // The result is of no interest; an error would only leave the caches as they were.
+    let _ = ffi::vis_limit_mag(
+        lib,
+        SENTINEL_JD,
+        SENTINEL_GEOPOS,
+        SENTINEL_DATM,
+        SENTINEL_DOBS,
+        c"venus",
+        SEFLG_SWIEPH,
+    );
+}
+
 impl Ephemeris {
     /// The next rise, set or transit of a body or star after `start` (UT), or `None` if there
     /// is none because the body is circumpolar (the library's return code -2).
@@ -591,6 +621,7 @@ impl Ephemeris {
         let what = || format!("heliacal event of {object_name} after JD {} (UT)", start.0);
         self.with_lib(|lib| {
             require_swiss_files(lib, start.0, covering)?;
+            reset_visibility_caches(lib);
             let dret = match ffi::heliacal_ut(
                 lib,
                 start.0,
@@ -823,7 +854,66 @@ fn heliacal_body_name(body: BodyId) -> Result<&'static str, EphemError> {
 
 #[cfg(test)]
 mod tests {
-    use super::compass_azimuth;
+    use super::{SEFLG_SWIEPH, compass_azimuth, ffi, reset_visibility_caches};
+    use crate::ephemeris::Ephemeris;
+
+    /// Venus's limiting magnitude at dawn in Cairo with relative humidity `humidity_pct`, on the
+    /// calling thread, after `before` (what else the thread computes first).
+    fn limiting_magnitude(humidity_pct: f64, before: impl FnOnce(&ffi::Lib)) -> f64 {
+        let eph = Ephemeris::open(Ephemeris::default_data_dir()).expect("ephe/");
+        eph.with_lib(|lib| {
+            before(lib);
+            let datm = [1013.25, 15.0, humidity_pct, 40.0];
+            let (_, magnitude) = ffi::vis_limit_mag(
+                lib,
+                2_460_319.645_833_3, // 2024-01-10 03:30 UT
+                [31.2357, 30.0444, 23.0],
+                datm,
+                [36.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+                c"venus",
+                SEFLG_SWIEPH,
+            )
+            .expect("vis_limit_mag");
+            Ok(magnitude)
+        })
+        .expect("the library")
+    }
+
+    #[test]
+    fn the_visibility_caches_are_reset_before_a_search() {
+        let on_a_new_thread = |before: fn(&ffi::Lib)| {
+            std::thread::spawn(move || limiting_magnitude(20.0, before))
+                .join()
+                .expect("thread")
+        };
+        let fresh = on_a_new_thread(|_| {});
+        // The same instant and place with another atmosphere first: the library reuses that
+        // call's extinction (what `reset_visibility_caches` exists for).
+        fn humid_first(lib: &ffi::Lib) {
+            let _ = ffi::vis_limit_mag(
+                lib,
+                2_460_319.645_833_3,
+                [31.2357, 30.0444, 23.0],
+                [1013.25, 15.0, 90.0, 5.0],
+                [36.0, 1.0, 0.0, 0.0, 0.0, 0.0],
+                c"venus",
+                SEFLG_SWIEPH,
+            );
+        }
+        let stale = on_a_new_thread(humid_first);
+        assert!(
+            (stale - fresh).abs() > 1.0,
+            "fresh {fresh}, after another call {stale}"
+        );
+        let reset = on_a_new_thread(|lib| {
+            humid_first(lib);
+            reset_visibility_caches(lib);
+        });
+        assert!(
+            (reset - fresh).abs() < 1e-9,
+            "fresh {fresh}, after the reset {reset}"
+        );
+    }
 
     #[test]
     fn azimuth_turns_from_south_westward_to_north_eastward() {
