@@ -219,6 +219,12 @@ impl Modify for HttpConventions {
             ))),
         );
         for item in openapi.paths.paths.values_mut() {
+            if let Some(get) = item.get.as_mut() {
+                // A GET has no body that could be too large or of the wrong type.
+                get.responses
+                    .responses
+                    .retain(|status, _| status != "413" && status != "415");
+            }
             for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
                 add_conventions(operation);
             }
