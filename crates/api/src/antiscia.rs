@@ -67,10 +67,13 @@ pub struct AntisciaRequest {
     /// ISO 8601 UTC (or with an offset); required.
     #[serde(default)]
     pub datetime: Option<String>,
+    /// Body names; default the 14 standard points; unknown names are ignored (echoed in `settings.ignored_bodies`); not empty.
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
+    /// Degrees of orb for `pairs`, 0..3; default 1.
     #[serde(default)]
     pub orb: Option<f64>,
+    /// Whether to list `pairs`; default true.
     #[serde(default)]
     pub include_pairs: Option<bool>,
 }

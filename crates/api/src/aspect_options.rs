@@ -14,8 +14,10 @@ use crate::error::ApiInputError;
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AspectOptionsDto {
+    /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<String>>,
+    /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`.

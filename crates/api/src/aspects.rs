@@ -39,10 +39,13 @@ pub struct AspectsRequest {
     /// ISO 8601 UTC: the service computes the standard planets.
     #[serde(default)]
     pub datetime: Option<String>,
+    /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<String>>,
+    /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
+    /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,

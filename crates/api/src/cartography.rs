@@ -110,7 +110,9 @@ impl LineTypeDto {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcgAspectsDto {
+    /// Aspect angles in degrees, each in (0, 180], 1..6 of them, no repeats.
     pub angles: Vec<f64>,
+    /// Line types the aspect lines are drawn for (`mc`, `ic`, `ac`, `dc`), no repeats; default all four.
     #[serde(default)]
     pub targets: Option<Vec<LineTypeDto>>,
 }
@@ -119,17 +121,24 @@ pub struct AcgAspectsDto {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AcgRequest {
+    /// The birth whose lines are drawn.
     pub birth: BirthDto,
+    /// Body names, 1..16, no repeats; default `sun`…`pluto`, `chiron`, `true_node`.
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
+    /// Which lines (`mc`, `ic`, `ac`, `dc`), no repeats; default all four.
     #[serde(default)]
     pub line_types: Option<Vec<LineTypeDto>>,
+    /// Adds zodiacal aspect lines; default none.
     #[serde(default)]
     pub aspects: Option<AcgAspectsDto>,
+    /// Hour-angle sampling step of the AC/DC curves in degrees, 0.1..2; default 0.5.
     #[serde(default)]
     pub step_degrees: Option<f64>,
+    /// acg-near only (required there): the place the lines are rated from.
     #[serde(default)]
     pub location: Option<LocationDto>,
+    /// acg-near only: keep the lines within this many km (>= 0); default all.
     #[serde(default)]
     pub max_km: Option<f64>,
 }

@@ -18,8 +18,11 @@ use crate::error::ApiInputError;
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationDto {
+    /// Degrees north, -90..90.
     pub latitude: f64,
+    /// Degrees east, -180..180.
     pub longitude: f64,
+    /// Metres above sea level, -500..25000; default 0.
     #[serde(default)]
     pub altitude: Option<f64>,
 }
@@ -84,9 +87,12 @@ pub enum AmbiguousTimeChoice {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BirthDto {
+    /// ISO 8601 date-time: with `Z` or an offset, or local (then `timezone` is needed).
     pub datetime: String,
+    /// IANA time zone (`Europe/Berlin`) for a local `datetime`.
     #[serde(default)]
     pub timezone: Option<String>,
+    /// The place of the birth or event.
     pub location: LocationDto,
     /// Before standard time: the birth place's LMT (default) or the zone's.
     #[serde(default)]

@@ -70,7 +70,9 @@ const DEFAULT_SIGNIFICATOR_BODIES: [Body; 2] = [Body::Sun, Body::Moon];
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionsRequest {
+    /// The birth whose chart is directed.
     pub birth: BirthDto,
+    /// Key, mode, promissors, significators, aspects and ages; every part has a default.
     #[serde(default)]
     pub options: Option<DirectionsOptionsDto>,
 }
@@ -86,8 +88,10 @@ pub enum ModeDto {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SignificatorsDto {
+    /// Angle significators: `asc`, `mc`, `dsc`, `ic`; default all four.
     #[serde(default)]
     pub angles: Option<Vec<String>>,
+    /// Body significators; default `sun`, `moon`. Angles and bodies together must name at least one.
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
 }
@@ -95,20 +99,27 @@ pub struct SignificatorsDto {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionsOptionsDto {
-    /// `naibod`, `ptolemy` or a number: read by hand for a message that names all three.
+    /// The rate of the arc per year of life: `naibod` (default, 0.98564733°), `ptolemy` (1°) or a
+    /// number of degrees per year in 0.5..2.
     #[schema(value_type = crate::schema::DirectionKey)]
     #[serde(default)]
     pub key: Option<serde_json::Value>,
+    /// `zodiacal` (default) or `in_mundo`.
     #[serde(default)]
     pub mode: Option<ModeDto>,
+    /// Promissor bodies, 1..12; default `sun`…`saturn`.
     #[serde(default)]
     pub promissors: Option<Vec<String>>,
+    /// The significators; default all four angles and `sun`, `moon`.
     #[serde(default)]
     pub significators: Option<SignificatorsDto>,
+    /// Degrees added to the promissor, each -360..360, 1..24 of them; default `[0]`.
     #[serde(default)]
     pub aspects: Option<Vec<f64>>,
+    /// Start of the window in years of age, 0..120, not after `age_end`; default 0.
     #[serde(default)]
     pub age_start: Option<f64>,
+    /// End of the window in years of age, 0..120; default 90.
     #[serde(default)]
     pub age_end: Option<f64>,
 }

@@ -99,27 +99,36 @@ pub struct EphemerisRequest {
     pub start: String,
     /// Last possible sample; must be after `start`.
     pub end: String,
+    /// Step between samples in days, > 0; at most one of the three steps; default 1 day.
     #[serde(default)]
     pub step_days: Option<f64>,
+    /// Step between samples in hours, > 0; at most one of the three steps.
     #[serde(default)]
     pub step_hours: Option<f64>,
+    /// Step between samples in minutes, > 0; at most one of the three steps.
     #[serde(default)]
     pub step_minutes: Option<f64>,
-    /// Body names; default [`DEFAULT_POINTS`].
+    /// Body names (aliases accepted); default `sun`..`pluto`, `mean_node`, `chiron`.
     #[serde(default)]
     pub points: Option<Vec<String>>,
     /// Numbered minor planets, answered as `asteroid_<number>`.
     #[serde(default)]
     pub asteroids: Option<Vec<u32>>,
-    /// Wanted values, names of [`SeriesField`]; default `["longitude", "retrograde"]`.
+    /// Values per point and sample: `longitude`, `latitude`, `distance`, `speed`,
+    /// `latitude_speed`, `distance_speed`, `retrograde`, `sign`, `sign_degree`, `declination`;
+    /// default `["longitude", "retrograde"]`.
     #[serde(default)]
     pub fields: Option<Vec<String>>,
+    /// `tropical` (default) or `sidereal`.
     #[serde(default)]
     pub zodiac: Option<ZodiacDto>,
+    /// Sidereal mode (`GET /v1/catalog/ayanamsas`), only with `zodiac` `sidereal`; default `lahiri`.
     #[serde(default)]
     pub ayanamsa: Option<String>,
+    /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
     pub center: Option<String>,
+    /// The observer's place; required with, and only allowed with, `center` `topocentric`.
     #[serde(default)]
     pub observer: Option<LocationDto>,
 }

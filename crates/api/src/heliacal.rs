@@ -101,12 +101,16 @@ pub const DEFAULT_TRANSMISSION: f64 = 1.0;
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VisibilityAtmosphereDto {
+    /// Air pressure in hPa, 1..1100; default 1013.25.
     #[serde(default)]
     pub pressure: Option<f64>,
+    /// Air temperature in °C, -100..60; default 15.
     #[serde(default)]
     pub temperature: Option<f64>,
+    /// Relative humidity in %, 0..100; default 50.
     #[serde(default)]
     pub humidity: Option<f64>,
+    /// Meteorological range (visibility) in km, 1..500; default 25.
     #[serde(default)]
     pub meteo_range_km: Option<f64>,
 }
@@ -115,14 +119,19 @@ pub struct VisibilityAtmosphereDto {
 #[serde(deny_unknown_fields)]
 #[schema(as = HeliacalObserverDto)]
 pub struct ObserverDto {
+    /// The observer's age in years, 1..100; default 36.
     #[serde(default)]
     pub age: Option<f64>,
+    /// 2 (binocular, default) or 1 (monocular).
     #[serde(default)]
     pub eyes: Option<f64>,
+    /// Optical magnification, 1..1000; 1 (default) is the naked eye.
     #[serde(default)]
     pub magnification: Option<f64>,
+    /// Instrument aperture in mm, 0..1000; default 0; must be above 0 exactly when `magnification` > 1.
     #[serde(default)]
     pub aperture_mm: Option<f64>,
+    /// Optical transmission, 0.01..1; default 1; must be 1 for the naked eye.
     #[serde(default)]
     pub transmission: Option<f64>,
 }
@@ -130,12 +139,18 @@ pub struct ObserverDto {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HeliacalRequest {
+    /// Search start, ISO 8601 with `Z` or an offset; the next event after it is returned.
     pub datetime_start: String,
+    /// `moon`, `mercury`, `venus`, `mars`, `jupiter`, `saturn` or a star of `GET /v1/catalog/fixed-stars` (name or designation, case ignored).
     pub object: String,
+    /// `heliacal_rising`, `heliacal_setting`, `evening_first_visible`, `morning_last_visible`, `acronychal_rising`, `acronychal_setting` or `cosmical_setting`.
     pub event_type: String,
+    /// The observer's place; latitude -60..60.
     pub location: LocationDto,
+    /// The air for the visibility model; every part has a default.
     #[serde(default)]
     pub atmosphere: Option<VisibilityAtmosphereDto>,
+    /// The observer's eyes and optics; every part has a default.
     #[serde(default)]
     pub observer: Option<ObserverDto>,
 }

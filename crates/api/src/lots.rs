@@ -85,12 +85,16 @@ pub enum SectDto {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LotsRequest {
+    /// The birth (sect from the Sun's altitude); give this or `positions`, not both.
     #[serde(default)]
     pub natal: Option<crate::common::BirthDto>,
+    /// Name to ecliptic longitude in degrees: `sun`, `moon`, `ascendant` required, `mercury`…`saturn` optional; instead of `natal`.
     #[serde(default)]
     pub positions: Option<BTreeMap<String, f64>>,
+    /// `day` or `night`, only with `positions`; default from the Sun's half of the zodiac relative to the ascendant.
     #[serde(default)]
     pub sect: Option<SectDto>,
+    /// Lot names (`fortune`, `spirit`, …), not empty; default all 14.
     #[serde(default)]
     pub lots: Option<Vec<String>>,
 }

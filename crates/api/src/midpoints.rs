@@ -109,16 +109,22 @@ impl MidpointsPart {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MidpointsRequest {
+    /// The birth; give this or `positions`, not both.
     #[serde(default)]
     pub natal: Option<BirthDto>,
+    /// Point name to ecliptic longitude in degrees, 2..32 points; instead of `natal`.
     #[serde(default)]
     pub positions: Option<BTreeMap<String, f64>>,
+    /// The points to use, 2..32 distinct names (with `natal` any catalogue body, `ascendant`, `mc`; with `positions` its names); default all.
     #[serde(default)]
     pub points: Option<Vec<String>>,
+    /// Activation angles in degrees, any of 0, 45, 90, 135, 180; default all.
     #[serde(default)]
     pub aspect_angles: Option<Vec<f64>>,
+    /// Degrees of orb for activation, 0..5; default 1.5.
     #[serde(default)]
     pub orb: Option<f64>,
+    /// Parts to return: `list`, `activated`, `tree`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<MidpointsPart>>,
 }

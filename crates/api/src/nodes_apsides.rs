@@ -86,10 +86,13 @@ pub struct NodesApsidesRequest {
     /// ISO 8601 UTC (or with an offset); required.
     #[serde(default)]
     pub datetime: Option<String>,
+    /// Body names, not empty (not the Sun, the Earth or the lunar points); default `moon`, `mercury`…`pluto`.
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
+    /// `mean` (default) or `osculating`; Pluto and the asteroids are always osculating.
     #[serde(default)]
     pub method: Option<MethodDto>,
+    /// Heliocentric instead of geocentric positions; default false.
     #[serde(default)]
     pub heliocentric: Option<bool>,
 }

@@ -168,8 +168,10 @@ pub enum PhaseDto {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProgressionsRequest {
+    /// `secondary` (default), `tertiary`, `minor` or `solar_arc`.
     #[serde(default)]
     pub method: Option<MethodDto>,
+    /// The birth; give this or `natal_positions` with `birth_jd`.
     #[serde(default)]
     pub natal: Option<BirthDto>,
     /// Natal longitudes by point name.
@@ -178,26 +180,37 @@ pub struct ProgressionsRequest {
     /// Julian day (UT) of the birth; with `natal_positions` only.
     #[serde(default)]
     pub birth_jd: Option<f64>,
+    /// Snapshot at this age in tropical years, 0..120; or give `at`.
     #[serde(default)]
     pub age_years: Option<f64>,
+    /// Snapshot at this instant, ISO 8601 with `Z` or an offset, within 120 years after the birth; or give `age_years`. Neither nor a window: now.
     #[serde(default)]
     pub at: Option<String>,
+    /// Window start in years of age, 0..120; with `age_end`.
     #[serde(default)]
     pub age_start: Option<f64>,
+    /// Window end in years of age, 0..120, after `age_start`.
     #[serde(default)]
     pub age_end: Option<f64>,
+    /// Window only: cap on the scan step in years, 0.001..10, at most 20000 steps over the window; default none.
     #[serde(default)]
     pub step_years: Option<f64>,
+    /// Progressed points, 1..20: body names, and `ascendant`, `mc` with `secondary` or `solar_arc`; default `sun`…`pluto`, `chiron`.
     #[serde(default)]
     pub moving_points: Option<Vec<String>>,
+    /// Window only, not with `phases`: `progressed_natal` (default), `progressed_progressed` (not with `solar_arc`) or `transit_progressed`.
     #[serde(default)]
     pub aspect_frame: Option<AspectFrameDto>,
+    /// Window only: any of `ingress`, `station` (not with `solar_arc`), `axis` (`secondary` with `natal` only), instead of aspect events.
     #[serde(default)]
     pub phases: Option<Vec<PhaseDto>>,
+    /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<String>>,
+    /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
+    /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `progression`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,

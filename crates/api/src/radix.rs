@@ -43,7 +43,9 @@ pub fn default_bodies(center: Center) -> Vec<Body> {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RadixRequest {
+    /// The birth the chart is cast for.
     pub birth: BirthDto,
+    /// House system, parts, aspects, frame and bodies; every part has a default.
     #[serde(default)]
     pub options: RadixOptionsDto,
 }
@@ -60,21 +62,29 @@ pub enum RadixPart {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RadixOptionsDto {
+    /// House system (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
     pub house_system: Option<String>,
+    /// Parts to return: `planets`, `houses`, `aspects`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<RadixPart>>,
+    /// Aspect selection and orbs; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
+    /// `tropical` (default) or `sidereal`.
     #[serde(default)]
     pub zodiac: Option<ZodiacDto>,
+    /// Sidereal mode (`GET /v1/catalog/ayanamsas`), only with `zodiac` `sidereal`; default `lahiri`.
     #[serde(default)]
     pub ayanamsa: Option<String>,
+    /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
     pub center: Option<String>,
+    /// Only with `center` `topocentric`: the observer's place; default the birth place.
     #[serde(default)]
     pub observer: Option<LocationDto>,
-    /// The bodies of the chart; default [`chart_bodies`].
+    /// The bodies of the chart; default `sun`..`pluto`, `mean_node`, `true_node`, `mean_apogee`,
+    /// `osculating_apogee`, `chiron`.
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
 }
@@ -82,11 +92,14 @@ pub struct RadixOptionsDto {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RadixAspectsDto {
+    /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,
+    /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<String>>,
+    /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
     /// AC and MC as aspect points; default true.

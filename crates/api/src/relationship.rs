@@ -84,9 +84,13 @@ const ALL_PARTS: [RadixPart; 3] = [RadixPart::Planets, RadixPart::Houses, RadixP
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipRequest {
+    /// `synastry`, `composite` or `davison` (alias `kombin`).
     pub method: String,
+    /// The first person.
     pub person_a: PersonDto,
+    /// The second person.
     pub person_b: PersonDto,
+    /// House system, aspects, bodies and natal charts; every part has a default.
     #[serde(default)]
     pub options: RelationshipOptionsDto,
 }
@@ -95,20 +99,26 @@ pub struct RelationshipRequest {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PersonDto {
+    /// Optional label, at most 100 characters; echoed.
     #[serde(default)]
     pub name: Option<String>,
+    /// The person's birth.
     pub birth: BirthDto,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipOptionsDto {
+    /// House system (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
     pub house_system: Option<String>,
+    /// Aspect selection and orbs, as radix; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
+    /// Body names, not empty; default radix's standard points.
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
+    /// `synastry` only: add both radix charts; default false.
     #[serde(default)]
     pub include_natal_charts: Option<bool>,
 }

@@ -55,18 +55,25 @@ use crate::error::{ApiInputError, CalcFailure};
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleasingRequest {
+    /// The birth, ISO 8601 with `Z` or an offset; required.
     #[serde(default)]
     pub birth_datetime: Option<String>,
+    /// The instant whose periods are returned, ISO 8601 with `Z` or an offset, from the birth to 1000 years (of `year_days`) after it; default now.
     #[serde(default)]
     pub target_datetime: Option<String>,
+    /// Sign releasing starts from (`aries`…`pisces`); give this or `lot_longitude`, not both.
     #[serde(default)]
     pub start_sign: Option<String>,
+    /// Longitude of the lot releasing starts from, degrees, [0, 360); its sign is the start sign.
     #[serde(default)]
     pub lot_longitude: Option<f64>,
+    /// Deepest level returned, 1..4; default 3.
     #[serde(default)]
     pub max_level: Option<i64>,
+    /// Add the first 50 level-1 periods; default false.
     #[serde(default)]
     pub include_l1_sequence: Option<bool>,
+    /// Days in a level-1 year, 354..366; default 360.
     #[serde(default)]
     pub year_days: Option<f64>,
 }

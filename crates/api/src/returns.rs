@@ -148,20 +148,25 @@ pub struct ReturnsRequest {
     #[schema(value_type = crate::schema::ReturnPlanets)]
     #[serde(default)]
     pub planet: Option<serde_json::Value>,
+    /// Degrees added to the natal longitude, 0..360 (360 = 0; 180: demi-return); default 0.
     #[serde(default)]
     pub target_angle: Option<f64>,
     /// The search start; default now.
     #[serde(default)]
     pub from: Option<String>,
+    /// How many returns, 1..50; default 1.
     #[serde(default)]
     pub count: Option<i64>,
     /// The return chart's place; default the birth place.
     #[serde(default)]
     pub location: Option<LocationDto>,
+    /// Parts besides the times: `chart`, `houses`, `aspects`, `crossings`; default `chart`, `houses`, `aspects`.
     #[serde(default)]
     pub include: Option<Vec<ReturnPart>>,
+    /// House system of the return charts (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
     pub house_system: Option<String>,
+    /// Aspect selection and orbs of the return charts, as radix; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
 }

@@ -123,8 +123,10 @@ pub enum DiscDto {
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AtmosphereDto {
+    /// Air pressure for refraction in hPa, 1..1100; default 1013.25.
     #[serde(default)]
     pub pressure: Option<f64>,
+    /// Air temperature for refraction in °C, -100..60; default 15.
     #[serde(default)]
     pub temperature: Option<f64>,
 }
@@ -132,16 +134,23 @@ pub struct AtmosphereDto {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RiseSetRequest {
+    /// Search start, ISO 8601 with `Z` or an offset.
     pub datetime: String,
+    /// Window end, ISO 8601 with `Z` or an offset, not before `datetime`, at most 62 days after it: every event in the window; default the next event of each kind.
     #[serde(default)]
     pub end: Option<String>,
+    /// The observer's place.
     pub location: LocationDto,
+    /// Body names, 1..12, no repeats (not the lunar nodes/apogees or `earth`); default `sun`, `moon`.
     #[serde(default)]
     pub bodies: Option<Vec<String>>,
+    /// Any of `rise`, `transit`, `set`, `anti_transit`, no repeats; default `rise`, `transit`, `set`.
     #[serde(default)]
     pub events: Option<Vec<EventDto>>,
+    /// The air for refraction; every part has a default.
     #[serde(default)]
     pub atmosphere: Option<AtmosphereDto>,
+    /// `upper_limb` (default) or `center`: the Sun's and the Moon's point of the disc; other bodies always use the centre.
     #[serde(default)]
     pub disc: Option<DiscDto>,
 }

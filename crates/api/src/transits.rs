@@ -191,13 +191,16 @@ pub struct TransitsRequest {
     /// Window mode: the coarsest sampling step, in days.
     #[serde(default)]
     pub step_days: Option<f64>,
-    /// Body names; default [`DEFAULT_TRANSIT_BODIES`].
+    /// Body names (aliases accepted); default `sun`..`pluto`, `chiron`.
     #[serde(default)]
     pub transit_points: Option<Vec<String>>,
+    /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<String>>,
+    /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
     pub aspects: Option<Vec<String>>,
+    /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `transit`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<serde_json::Value>,

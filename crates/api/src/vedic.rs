@@ -91,13 +91,18 @@ use crate::error::{ApiInputError, CalcFailure};
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VedicRequest {
+    /// The birth the chart is cast for.
     pub birth: BirthDto,
+    /// Sidereal mode (`GET /v1/catalog/ayanamsas`), not `tropical`; default `lahiri`.
     #[serde(default)]
     pub ayanamsa: Option<String>,
+    /// Parts to return: `positions`, `dashas`, `vargas`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<VedicPart>>,
+    /// Divisional charts: `D1`, `D2`, `D3`, `D7`, `D9`, `D10`, `D12`; not empty; default `D1`, `D9`.
     #[serde(default)]
     pub vargas: Option<Vec<String>>,
+    /// 1 (mahadashas) or 2 (with antardashas); default 1.
     #[serde(default)]
     pub dasha_levels: Option<i64>,
 }
