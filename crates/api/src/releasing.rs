@@ -49,7 +49,7 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::common::{in_range, parse_instant, required_instant};
+use crate::common::{parse_instant, required_instant};
 use crate::error::{ApiInputError, CalcFailure};
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -141,8 +141,8 @@ impl ReleasingRequest {
         };
         let year_days = match self.year_days {
             None => YearDays::DEFAULT,
-            Some(days) => YearDays::new(in_range("year_days", days, YearDays::MIN, YearDays::MAX)?)
-                .map_err(|e| ApiInputError::field("year_days", e))?,
+            // The range and its message live in `YearDays`.
+            Some(days) => YearDays::new(days).map_err(|e| ApiInputError::field("year_days", e))?,
         };
         let max_level = match self.max_level {
             None => Level::DEFAULT,

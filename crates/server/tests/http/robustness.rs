@@ -12,116 +12,17 @@ use tokio::task::JoinSet;
 
 use crate::support::TestApp;
 
-/// A valid request for every POST calculation endpoint: small, so that the mutations that stay
-/// valid are cheap even in a debug build.
-fn base_requests() -> Vec<(&'static str, Value)> {
-    let birth = json!({"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
-                       "location": {"latitude": 52.52, "longitude": 13.405}});
-    vec![
-        (
-            "/v1/aspects",
-            json!({"positions": {"sun": {"longitude": 10.0, "speed": 1.0}, "moon": 100.0},
-                   "orbs": "classic"}),
-        ),
-        (
-            "/v1/radix",
-            json!({"birth": birth.clone(),
-                   "options": {"house_system": "placidus", "include": ["planets", "houses"]}}),
-        ),
-        (
-            "/v1/ephemeris",
-            json!({"start": "2024-03-20T00:00:00Z", "end": "2024-03-21T00:00:00Z",
-                   "step_hours": 6, "points": ["sun", "moon"],
-                   "fields": ["longitude", "speed"]}),
-        ),
-        (
-            "/v1/transits",
-            json!({"natal_positions": {"point": 301.0},
-                   "start": "2024-01-01T00:00:00Z", "end": "2024-02-01T00:00:00Z",
-                   "transit_points": ["sun"], "aspects": ["conjunction", "square"]}),
-        ),
-        (
-            "/v1/progressions",
-            json!({"natal_positions": {"sun": 54.2, "moon": 190.7}, "birth_jd": 2_448_026.937_5,
-                   "age_years": 30.5}),
-        ),
-        (
-            "/v1/returns",
-            json!({"natal": birth.clone(), "planet": "sun", "from": "2024-01-01T00:00:00Z",
-                   "count": 1}),
-        ),
-        (
-            "/v1/rise-transit-set",
-            json!({"datetime": "2024-03-20T00:00:00Z",
-                   "location": {"latitude": 52.52, "longitude": 13.405},
-                   "bodies": ["sun"], "events": ["rise", "set"]}),
-        ),
-        (
-            "/v1/nodes-apsides",
-            json!({"datetime": "2024-01-01T00:00:00Z", "bodies": ["moon", "mars"],
-                   "method": "mean", "heliocentric": false}),
-        ),
-        (
-            "/v1/antiscia",
-            json!({"datetime": "2024-01-01T00:00:00Z", "bodies": ["sun", "moon", "venus"],
-                   "orb": 1.5, "include_pairs": true}),
-        ),
-        (
-            "/v1/zodiacal-releasing",
-            json!({"birth_datetime": "1990-06-15T08:30:00Z",
-                   "target_datetime": "2024-01-01T00:00:00Z", "start_sign": "leo",
-                   "max_level": 2, "include_l1_sequence": false}),
-        ),
-        (
-            "/v1/midpoints",
-            json!({"positions": {"sun": 10.0, "moon": 100.0, "venus": 55.0},
-                   "aspect_angles": [0, 90], "orb": 1.5, "include": ["list", "activated"]}),
-        ),
-        (
-            "/v1/lots",
-            json!({"positions": {"sun": 10.0, "moon": 100.0, "ascendant": 200.0},
-                   "lots": ["fortune", "spirit"]}),
-        ),
-        (
-            "/v1/vedic",
-            json!({"birth": birth.clone(), "ayanamsa": "lahiri",
-                   "include": ["positions", "dashas"], "dasha_levels": 1}),
-        ),
-        (
-            "/v1/heliacal",
-            json!({"datetime_start": "2024-01-01T00:00:00Z", "object": "venus",
-                   "event_type": "heliacal_rising",
-                   "location": {"latitude": 30.0444, "longitude": 31.2357, "altitude": 23.0},
-                   "atmosphere": {"pressure": 1013.25, "humidity": 50},
-                   "observer": {"age": 36, "eyes": 2}}),
-        ),
-        (
-            "/v1/relationship",
-            json!({"method": "composite", "person_a": {"name": "A", "birth": birth.clone()},
-                   "person_b": {"birth": {"datetime": "1988-11-02T13:15:00Z",
-                                          "location": {"latitude": 40.7128,
-                                                       "longitude": -74.006}}},
-                   "options": {"house_system": "koch"}}),
-        ),
-        (
-            "/v1/acg-lines",
-            json!({"birth": birth.clone(), "bodies": ["sun", "moon"],
-                   "line_types": ["mc", "ac"], "step_degrees": 2,
-                   "aspects": {"angles": [90], "targets": ["mc"]}}),
-        ),
-        (
-            "/v1/acg-near",
-            json!({"birth": birth.clone(), "bodies": ["venus"], "step_degrees": 2,
-                   "location": {"latitude": 48.85, "longitude": 2.35}, "max_km": 5000}),
-        ),
-        (
-            "/v1/primary-directions",
-            json!({"birth": birth.clone(), "options": {"key": 1.5, "mode": "in_mundo",
-                   "promissors": ["sun", "mars"], "aspects": [0, 90],
-                   "significators": {"angles": ["asc", "mc"], "bodies": ["moon"]},
-                   "age_start": 10, "age_end": 80}}),
-        ),
-    ]
+/// The playground's example for every POST calculation endpoint: valid requests the HTTP tests
+/// already hold to a 200, small enough that the mutations that stay valid are cheap even in a
+/// debug build.
+fn base_requests() -> Vec<(String, Value)> {
+    let examples: Vec<Value> =
+        serde_json::from_str(include_str!("../../src/playground/examples.json")).unwrap();
+    examples
+        .into_iter()
+        .filter(|e| e["method"] == "POST")
+        .map(|e| (e["path"].as_str().unwrap().to_owned(), e["body"].clone()))
+        .collect()
 }
 
 /// Replacements for a leaf of each JSON type (and for any leaf: `null` and removal).
@@ -235,7 +136,7 @@ async fn no_mutation_of_a_valid_request_gets_a_500() {
     for (path, base) in base_requests() {
         // The base itself must be answered, or its mutations test nothing.
         let response = app
-            .post(path)
+            .post(&path)
             .header("X-API-Key", &key)
             .json(&base)
             .send()
@@ -248,7 +149,11 @@ async fn no_mutation_of_a_valid_request_gets_a_500() {
             "{path} {base}: {}",
             response.text().await.unwrap()
         );
-        requests.extend(mutations(&base).into_iter().map(|body| (path, body)));
+        requests.extend(
+            mutations(&base)
+                .into_iter()
+                .map(|body| (path.clone(), body)),
+        );
     }
     assert!(requests.len() > 1_000, "{} requests", requests.len());
     // Four at a time: the compute pool has two threads here.
