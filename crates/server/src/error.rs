@@ -19,7 +19,7 @@ pub struct ErrorObject {
 pub struct ErrorDetail {
     /// Machine-readable: `invalid_input`, `unauthorized`, `not_found`, `method_not_allowed`,
     /// `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`,
-    /// `service_unavailable` or `timeout`.
+    /// `service_unavailable`, `overloaded` or `timeout`.
     #[schema(example = "invalid_input")]
     pub code: String,
     /// For people; a 400 starts with the field path and states the rule.
@@ -118,6 +118,13 @@ impl ApiError {
             "service_unavailable",
             message,
         )
+    }
+
+    /// 503 `overloaded`: the calculation capacity (global, or this key's share of the expensive
+    /// capacity) is full; the caller adds `Retry-After`. Never used for the plan's hourly limit,
+    /// which is 429 `rate_limited`.
+    pub fn overloaded(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::SERVICE_UNAVAILABLE, "overloaded", message)
     }
 
     /// 504: the calculation did not finish within the service's time limit.
