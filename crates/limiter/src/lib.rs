@@ -15,7 +15,7 @@ use std::fmt::Debug;
 
 pub use database::DatabaseLimiter;
 pub use memory::MemoryLimiter;
-pub use redis_store::RedisLimiter;
+pub use redis_store::{LIVENESS, POLL_INTERVAL, RedisLimiter};
 pub use window::{Decision, LimitSource, UnixSeconds, WINDOW_MINUTES};
 
 /// Why a limiter could not decide. The server answers 503 only if every backend failed.
@@ -23,6 +23,9 @@ pub use window::{Decision, LimitSource, UnixSeconds, WINDOW_MINUTES};
 pub enum LimiterError {
     #[error("rate-limit database failed: {0}")]
     Database(#[from] orrery_store::StoreError),
+    /// Neither store could decide (both unreachable, or a switch between them did not settle).
+    #[error("no rate-limit store can decide: {0}")]
+    Unavailable(String),
 }
 
 /// Counts one request for a key and decides whether it may pass.
@@ -38,4 +41,7 @@ pub trait RateLimiter: Send + Sync + Debug {
         limit: i64,
         now: UnixSeconds,
     ) -> Result<Decision, LimiterError>;
+
+    /// Called once when the service stops: write what is pending and leave shared state.
+    async fn shutdown(&self) {}
 }

@@ -1,15 +1,31 @@
-use std::sync::{Mutex, RwLock};
-use std::time::{Duration, Instant};
+//! Limits shared by many instances: Redis decides, and the database is the authority that
+//! survives Redis. The protocol, and why it never admits more than a plan allows, is in
+//! `docs/RATE-LIMITS.md`; in short:
+//!
+//! - One shared mode in the database says which store decides, for every instance at once.
+//!   An instance decides only in the mode it has switched to, and a switch takes effect once
+//!   every live instance has acknowledged it, so two stores never decide side by side.
+//! - Each instance writes the hits Redis admitted behind into the database's ledger (every
+//!   [`POLL_INTERVAL`], and before it acknowledges a switch), so the database knows every hit
+//!   when it takes over.
+//! - Before Redis decides again, the database's counts are copied into it; a Redis process other
+//!   than the one that was filled (a restart) is refilled first.
 
-use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use crate::{
-    DatabaseLimiter, Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES,
-};
+use orrery_store::{Database, LedgerHits, LimiterMode, ModeView};
+use redis::AsyncConnectionConfig;
+use redis::aio::MultiplexedConnection;
+use tokio::sync::{Notify, RwLock, watch};
+
+use crate::{Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES};
 
 /// One round trip: drop the minutes that left the window, count the rest, and record the hit if
-/// there is room. Redis runs a script atomically, which makes the count exact under concurrency
-/// across every instance that shares the server.
+/// there is room. Fields `r:<minute>` count hits Redis admitted, `d:<minute>` hits the database
+/// admitted while it decided (copied in when Redis takes over again). Redis runs a script
+/// atomically, which makes the count exact under concurrency across every instance.
 const WINDOW_SCRIPT: &str = r"
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
@@ -19,8 +35,8 @@ local fields = redis.call('HGETALL', KEYS[1])
 local total = 0
 local oldest = -1
 for i = 1, #fields, 2 do
-  local minute = tonumber(fields[i])
-  if minute < first then
+  local minute = tonumber(string.sub(fields[i], 3))
+  if minute == nil or minute < first then
     redis.call('HDEL', KEYS[1], fields[i])
   else
     total = total + tonumber(fields[i + 1])
@@ -29,7 +45,7 @@ for i = 1, #fields, 2 do
 end
 local admitted = 0
 if total < limit then
-  redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+  redis.call('HINCRBY', KEYS[1], 'r:' .. ARGV[1], 1)
   redis.call('EXPIRE', KEYS[1], window * 60 + 60)
   total = total + 1
   admitted = 1
@@ -38,123 +54,543 @@ end
 return {admitted, total, oldest}
 ";
 
-/// A slow Redis must not slow every request down: past this, the database answers instead.
-const REDIS_TIMEOUT: Duration = Duration::from_millis(250);
-/// While Redis is down, try to reconnect at most this often.
-const RECONNECT_INTERVAL: Duration = Duration::from_secs(5);
+/// Fills one key's window from the database: a minute's Redis hits become at least the ledger's
+/// (Redis may hold more: a script that ran after its caller gave up), and the database's own
+/// hits are set, not added, so that filling twice changes nothing.
+const FILL_SCRIPT: &str = r"
+for i = 1, #ARGV - 1, 3 do
+  local minute = ARGV[i]
+  local ledger = tonumber(ARGV[i + 1])
+  local current = tonumber(redis.call('HGET', KEYS[1], 'r:' .. minute) or '0')
+  if ledger > current then redis.call('HSET', KEYS[1], 'r:' .. minute, ledger) end
+  redis.call('HSET', KEYS[1], 'd:' .. minute, ARGV[i + 2])
+end
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[#ARGV]))
+return 1
+";
 
-/// Redis shared by many instances, with the database table as the fallback when Redis does not
-/// answer (the response then says `X-RateLimit-Source: database`).
+/// A slow Redis must not slow every request down: past this a call counts as failed.
+const REDIS_TIMEOUT: Duration = Duration::from_millis(250);
+/// How often each instance writes its ledger, beats its heartbeat and reads the shared mode.
+pub const POLL_INTERVAL: Duration = Duration::from_millis(100);
+/// An instance whose heartbeat is older than this no longer holds up a switch (it crashed, or
+/// lost the database for longer than this).
+pub const LIVENESS: Duration = Duration::from_secs(2);
+/// While the database decides, how often an instance checks whether Redis is back.
+const PROBE_INTERVAL: Duration = Duration::from_millis(500);
+/// The longest a request waits for a switch to take effect before it gets a 503.
+const DECISION_WAIT: Duration = Duration::from_secs(5);
+
+/// What this instance may do now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Local {
+    /// Before the first poll: nobody here decides yet.
+    Starting,
+    Redis {
+        epoch: i64,
+    },
+    /// The database decides once `ready`: every live instance has acknowledged `epoch`.
+    Database {
+        epoch: i64,
+        ready: bool,
+    },
+    Returning {
+        epoch: i64,
+    },
+}
+
+/// Redis shared by many instances, with the database as the authority that survives Redis
+/// (`X-RateLimit-Source` says which one decided).
 #[derive(Debug)]
 pub struct RedisLimiter {
+    shared: Arc<Shared>,
+    poller: tokio::task::JoinHandle<()>,
+}
+
+#[derive(Debug)]
+struct Shared {
     client: redis::Client,
     key_prefix: String,
-    script: redis::Script,
-    connection: RwLock<Option<ConnectionManager>>,
-    /// After a failed call, requests go straight to the database until then, so that an outage
-    /// does not add Redis's time-out to every request.
-    skip_redis_until: Mutex<Option<Instant>>,
-    fallback: DatabaseLimiter,
+    instance_id: String,
+    database: Database,
+    decide: redis::Script,
+    fill: redis::Script,
+    /// The verified connection to the Redis process that was last filled; `None` after any
+    /// failure, so the next use connects and checks the process again.
+    connection: tokio::sync::Mutex<Option<MultiplexedConnection>>,
+    local: watch::Sender<Local>,
+    /// Held (shared) by every decision, taken (exclusive) to switch: a switch waits for the
+    /// decisions of the old mode to finish, and their hits are in the ledger before it is
+    /// acknowledged.
+    gate: RwLock<()>,
+    /// Hits Redis admitted that the ledger does not hold yet.
+    pending: Mutex<HashMap<(i64, i64), i64>>,
+    /// Wakes the poller early (a failed Redis call).
+    wake: Notify,
+    /// The shared mode as the last successful poll saw it.
+    last_view: Mutex<Option<ModeView>>,
+}
+
+/// Why a Redis call did not decide.
+#[derive(Debug, thiserror::Error)]
+enum RedisFault {
+    #[error("Redis is unreachable: {0}")]
+    Unreachable(String),
+    /// The process is not the one that was filled from the database (restarted, maybe empty).
+    #[error("Redis was not filled from the database (a new or restarted process)")]
+    Unfilled,
 }
 
 impl RedisLimiter {
-    /// Prepares the limiter; it connects on first use, so a Redis that is down at start does not
-    /// stop the service.
+    /// Prepares the limiter and starts its poller; Redis and the database are reached on first
+    /// use, so a store that is down at start does not stop the service.
     ///
     /// # Errors
     /// A URL that is not a Redis URL.
-    pub fn new(
+    pub fn start(
         url: &str,
         key_prefix: impl Into<String>,
-        fallback: DatabaseLimiter,
+        database: Database,
     ) -> Result<Self, redis::RedisError> {
-        Ok(Self {
+        let (local, _) = watch::channel(Local::Starting);
+        let shared = Arc::new(Shared {
             client: redis::Client::open(url)?,
             key_prefix: key_prefix.into(),
-            script: redis::Script::new(WINDOW_SCRIPT),
-            connection: RwLock::new(None),
-            skip_redis_until: Mutex::new(None),
-            fallback,
-        })
+            instance_id: instance_id(),
+            database,
+            decide: redis::Script::new(WINDOW_SCRIPT),
+            fill: redis::Script::new(FILL_SCRIPT),
+            connection: tokio::sync::Mutex::new(None),
+            local,
+            gate: RwLock::new(()),
+            pending: Mutex::new(HashMap::new()),
+            wake: Notify::new(),
+            last_view: Mutex::new(None),
+        });
+        let poller = tokio::spawn(Arc::clone(&shared).poll_forever());
+        Ok(Self { shared, poller })
     }
 
-    async fn connection(&self) -> Option<ConnectionManager> {
-        if let Some(connection) = read(&self.connection).clone() {
-            return Some(connection);
+    /// Which store decides for this instance now; `None` while a switch is under way.
+    pub fn deciding(&self) -> Option<LimitSource> {
+        match *self.shared.local.borrow() {
+            Local::Redis { .. } => Some(LimitSource::Redis),
+            Local::Database { ready: true, .. } => Some(LimitSource::Database),
+            Local::Starting | Local::Database { .. } | Local::Returning { .. } => None,
         }
-        // Claim the back-off window before trying, so that while Redis is down only one request
-        // at a time waits for a connection; the others go straight to the database.
-        *lock(&self.skip_redis_until) = Some(Instant::now() + RECONNECT_INTERVAL);
-        let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(REDIS_TIMEOUT))
-            .set_response_timeout(Some(REDIS_TIMEOUT))
-            .set_number_of_retries(1);
-        match ConnectionManager::new_with_config(self.client.clone(), config).await {
-            Ok(connection) => {
-                *self
-                    .connection
-                    .write()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(connection.clone());
-                *lock(&self.skip_redis_until) = None;
-                Some(connection)
+    }
+
+    /// Waits until `source` decides for this instance, at most `timeout`; tells whether it does.
+    pub async fn wait_until_deciding(&self, source: LimitSource, timeout: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + timeout;
+        while self.deciding() != Some(source) {
+            if tokio::time::Instant::now() >= deadline {
+                return false;
             }
-            Err(error) => {
-                tracing::warn!(%error, "Redis is unreachable; rate limits use the database");
-                None
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        true
+    }
+
+    /// The id this instance registers under in the database.
+    pub fn instance_id(&self) -> &str {
+        &self.shared.instance_id
+    }
+}
+
+impl Drop for RedisLimiter {
+    fn drop(&mut self) {
+        self.poller.abort();
+    }
+}
+
+fn instance_id() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos();
+    format!("{}-{nanos:x}", std::process::id())
+}
+
+fn redis_key(prefix: &str, key_id: i64) -> String {
+    // The braces are a Redis Cluster hash tag: all of one API key's counters live in one slot.
+    format!("{prefix}{{{key_id}}}")
+}
+
+impl Shared {
+    async fn decide(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        let mut local = self.local.subscribe();
+        let deadline = tokio::time::Instant::now() + DECISION_WAIT;
+        loop {
+            let waited = tokio::time::timeout_at(
+                deadline,
+                local.wait_for(|state| {
+                    matches!(
+                        state,
+                        Local::Redis { .. } | Local::Database { ready: true, .. }
+                    )
+                }),
+            )
+            .await
+            .map(|ready| ready.is_ok());
+            if waited != Ok(true) {
+                return Err(LimiterError::Unavailable(
+                    "the rate-limit stores did not settle on one decider in time".to_owned(),
+                ));
+            }
+            let gate = self.gate.read().await;
+            // Read again under the gate: a switch may have happened in between.
+            let state = *self.local.borrow();
+            match state {
+                Local::Redis { epoch } => match self.decide_in_redis(key_id, limit, now).await {
+                    Ok(decision) => {
+                        if decision.admitted {
+                            *lock(&self.pending)
+                                .entry((key_id, now.minute()))
+                                .or_insert(0) += 1;
+                        }
+                        return Ok(decision);
+                    }
+                    Err(fault) => {
+                        drop(gate);
+                        self.leave_redis(epoch, &fault).await?;
+                    }
+                },
+                Local::Database { ready: true, .. } => {
+                    let count = self
+                        .database
+                        .hit_rate_window(key_id, limit, now.minute(), WINDOW_MINUTES)
+                        .await?;
+                    return Ok(Decision::from_window(
+                        count.admitted,
+                        count.hits,
+                        count.oldest_minute,
+                        limit,
+                        now,
+                        LimitSource::Database,
+                    ));
+                }
+                Local::Starting | Local::Database { .. } | Local::Returning { .. } => {}
             }
         }
     }
 
-    async fn hit_redis(&self, key_id: i64, limit: i64, now: UnixSeconds) -> Option<Decision> {
-        if lock(&self.skip_redis_until).is_some_and(|until| Instant::now() < until) {
-            return None;
+    /// Redis failed this instance: hand the decision to the database for every instance.
+    async fn leave_redis(&self, epoch: i64, fault: &RedisFault) -> Result<(), LimiterError> {
+        tracing::warn!(%fault, "Redis cannot decide rate limits; switching to the database");
+        *self.connection.lock().await = None;
+        match self
+            .database
+            .limiter_switch(LimiterMode::Redis, epoch, LimiterMode::Database, None)
+            .await
+        {
+            Ok(_) => {
+                self.wake.notify_one();
+                Ok(())
+            }
+            Err(error) => Err(LimiterError::Unavailable(format!(
+                "{fault}, and the database does not answer: {error}"
+            ))),
         }
-        let decision = self.call_redis(key_id, limit, now).await;
-        if decision.is_none() {
-            *lock(&self.skip_redis_until) = Some(Instant::now() + RECONNECT_INTERVAL);
-        }
-        decision
     }
 
-    async fn call_redis(&self, key_id: i64, limit: i64, now: UnixSeconds) -> Option<Decision> {
-        let mut connection = self.connection().await?;
-        let mut invocation = self.script.prepare_invoke();
+    async fn decide_in_redis(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, RedisFault> {
+        let mut connection = self.verified_connection().await?;
+        let mut invocation = self.decide.prepare_invoke();
         invocation
-            .key(format!("{}{key_id}", self.key_prefix))
+            .key(redis_key(&self.key_prefix, key_id))
             .arg(now.minute())
             .arg(WINDOW_MINUTES)
             .arg(limit);
         let call = invocation.invoke_async::<(i64, i64, i64)>(&mut connection);
-        match tokio::time::timeout(REDIS_TIMEOUT, call).await {
-            Ok(Ok((admitted, hits, oldest))) => Some(Decision::from_window(
-                admitted == 1,
-                hits,
-                (oldest >= 0).then_some(oldest),
-                limit,
-                now,
-                LimitSource::Redis,
-            )),
-            Ok(Err(error)) => {
-                tracing::warn!(%error, "Redis rate-limit call failed; using the database");
-                None
-            }
-            Err(_) => {
-                tracing::warn!("Redis rate-limit call timed out; using the database");
-                None
+        let (admitted, hits, oldest) = timed(call).await?;
+        Ok(Decision::from_window(
+            admitted == 1,
+            hits,
+            (oldest >= 0).then_some(oldest),
+            limit,
+            now,
+            LimitSource::Redis,
+        ))
+    }
+
+    /// The connection to the Redis process that holds the database's counts. Only one request
+    /// connects at a time; the others wait for it rather than decide elsewhere.
+    async fn verified_connection(&self) -> Result<MultiplexedConnection, RedisFault> {
+        let mut slot = self.connection.lock().await;
+        if let Some(connection) = slot.as_ref() {
+            return Ok(connection.clone());
+        }
+        let (mut connection, run_id) = self.connect().await?;
+        let filled = self.database_view_run_id().await;
+        if filled.as_deref() != Some(run_id.as_str()) {
+            return Err(RedisFault::Unfilled);
+        }
+        // A restart between this check and the first call breaks the connection, which fails
+        // that call: a connection is never silently moved to another process.
+        timed(redis::cmd("PING").query_async::<String>(&mut connection)).await?;
+        *slot = Some(connection.clone());
+        Ok(connection)
+    }
+
+    async fn connect(&self) -> Result<(MultiplexedConnection, String), RedisFault> {
+        let config = AsyncConnectionConfig::new()
+            .set_connection_timeout(Some(REDIS_TIMEOUT))
+            .set_response_timeout(Some(REDIS_TIMEOUT));
+        let mut connection = tokio::time::timeout(
+            REDIS_TIMEOUT * 2,
+            self.client
+                .get_multiplexed_async_connection_with_config(&config),
+        )
+        .await
+        .map_err(|_| RedisFault::Unreachable("connecting timed out".to_owned()))?
+        .map_err(|error| RedisFault::Unreachable(error.to_string()))?;
+        let info: String = timed(
+            redis::cmd("INFO")
+                .arg("server")
+                .query_async(&mut connection),
+        )
+        .await?;
+        let run_id = info
+            .lines()
+            .find_map(|line| line.strip_prefix("run_id:"))
+            .map(|id| id.trim().to_owned())
+            .ok_or_else(|| RedisFault::Unreachable("INFO has no run_id".to_owned()))?;
+        Ok((connection, run_id))
+    }
+
+    /// The run id recorded when Redis was last filled, as the last poll saw it.
+    async fn database_view_run_id(&self) -> Option<String> {
+        lock(&self.last_view)
+            .as_ref()
+            .map(|view| view.redis_run_id.clone())
+    }
+
+    async fn poll_forever(self: Arc<Self>) {
+        let mut acked_epoch = 0;
+        let mut next_probe = tokio::time::Instant::now();
+        loop {
+            let again = self.poll_once(&mut acked_epoch, &mut next_probe).await;
+            if !again {
+                tokio::select! {
+                    () = tokio::time::sleep(POLL_INTERVAL) => {}
+                    () = self.wake.notified() => {}
+                }
             }
         }
+    }
+
+    /// One poll; `true` asks for the next one at once (a switch to acknowledge or follow).
+    async fn poll_once(
+        &self,
+        acked_epoch: &mut i64,
+        next_probe: &mut tokio::time::Instant,
+    ) -> bool {
+        let first_minute = UnixSeconds::now().minute() - WINDOW_MINUTES + 1;
+        let ledger = self.take_pending();
+        let view = match self
+            .database
+            .limiter_poll(
+                &self.instance_id,
+                *acked_epoch,
+                &ledger,
+                first_minute,
+                i64::try_from(LIVENESS.as_millis()).unwrap_or(i64::MAX),
+            )
+            .await
+        {
+            Ok(view) => view,
+            Err(error) => {
+                // Keep deciding as before (Redis keeps working while the database is down); the
+                // hits go into the ledger with the next poll that reaches the database.
+                self.restore_pending(&ledger, first_minute);
+                tracing::debug!(%error, "rate-limit poll failed");
+                return false;
+            }
+        };
+        *lock(&self.last_view) = Some(view.clone());
+        if view.epoch != *acked_epoch {
+            let next = match view.mode {
+                LimiterMode::Redis => Local::Redis { epoch: view.epoch },
+                LimiterMode::Database => Local::Database {
+                    epoch: view.epoch,
+                    ready: false,
+                },
+                LimiterMode::Returning => Local::Returning { epoch: view.epoch },
+            };
+            // Wait for the decisions of the old mode; their hits are pending by then, and the
+            // next poll writes them together with the acknowledgement.
+            {
+                let _switch = self.gate.write().await;
+                self.local.send_replace(next);
+            }
+            // A Redis that decides again is checked again (it was filled from the database).
+            *self.connection.lock().await = None;
+            tracing::info!(
+                mode = view.mode.as_str(),
+                epoch = view.epoch,
+                "rate limits switched"
+            );
+            *acked_epoch = view.epoch;
+            return true;
+        }
+        match view.mode {
+            LimiterMode::Redis => false,
+            LimiterMode::Database => {
+                if view.unacknowledged == 0 {
+                    self.local.send_if_modified(|local| match local {
+                        Local::Database { ready, .. } if !*ready => {
+                            *ready = true;
+                            true
+                        }
+                        _ => false,
+                    });
+                }
+                let now = tokio::time::Instant::now();
+                if now < *next_probe {
+                    return false;
+                }
+                *next_probe = now + PROBE_INTERVAL;
+                if self.connect().await.is_err() {
+                    return false;
+                }
+                matches!(
+                    self.database
+                        .limiter_switch(
+                            LimiterMode::Database,
+                            view.epoch,
+                            LimiterMode::Returning,
+                            None
+                        )
+                        .await,
+                    Ok(true)
+                )
+            }
+            LimiterMode::Returning => {
+                if view.unacknowledged > 0 {
+                    return false;
+                }
+                self.fill_redis(view.epoch, first_minute).await;
+                true
+            }
+        }
+    }
+
+    /// Copies the database's counts into Redis and hands the decision back to it; if Redis fails
+    /// meanwhile, the database decides again.
+    async fn fill_redis(&self, epoch: i64, first_minute: i64) {
+        let filled = async {
+            let windows = self
+                .database
+                .limiter_windows(first_minute)
+                .await
+                .map_err(|error| RedisFault::Unreachable(format!("database: {error}")))?;
+            let (mut connection, run_id) = self.connect().await?;
+            let ttl = WINDOW_MINUTES * 60 + 60;
+            for key_windows in windows.chunk_by(|a, b| a.key_id == b.key_id) {
+                let mut invocation = self.fill.prepare_invoke();
+                invocation.key(redis_key(&self.key_prefix, key_windows[0].key_id));
+                for minute in key_windows {
+                    invocation
+                        .arg(minute.minute)
+                        .arg(minute.redis_hits)
+                        .arg(minute.database_hits);
+                }
+                invocation.arg(ttl);
+                timed(invocation.invoke_async::<i64>(&mut connection)).await?;
+            }
+            Ok::<_, RedisFault>(run_id)
+        }
+        .await;
+        let switched = match filled {
+            Ok(run_id) => {
+                self.database
+                    .limiter_switch(
+                        LimiterMode::Returning,
+                        epoch,
+                        LimiterMode::Redis,
+                        Some(&run_id),
+                    )
+                    .await
+            }
+            Err(fault) => {
+                tracing::warn!(%fault, "could not fill Redis; the database keeps deciding");
+                self.database
+                    .limiter_switch(LimiterMode::Returning, epoch, LimiterMode::Database, None)
+                    .await
+            }
+        };
+        if let Err(error) = switched {
+            tracing::warn!(%error, "rate-limit switch failed");
+        }
+    }
+
+    fn take_pending(&self) -> Vec<LedgerHits> {
+        lock(&self.pending)
+            .drain()
+            .map(|((key_id, minute), hits)| LedgerHits {
+                key_id,
+                minute,
+                hits,
+            })
+            .collect()
+    }
+
+    fn restore_pending(&self, ledger: &[LedgerHits], first_minute: i64) {
+        let mut pending = lock(&self.pending);
+        // Minutes that left the window no longer count anywhere: dropping them bounds the map
+        // through a long database outage.
+        pending.retain(|&(_, minute), _| minute >= first_minute);
+        for hits in ledger.iter().filter(|hits| hits.minute >= first_minute) {
+            *pending.entry((hits.key_id, hits.minute)).or_insert(0) += hits.hits;
+        }
+    }
+
+    /// On shutdown: write the pending hits and leave, so that switches do not wait for this
+    /// instance's heartbeat to age.
+    async fn flush_and_leave(&self) -> Result<(), orrery_store::StoreError> {
+        let first_minute = UnixSeconds::now().minute() - WINDOW_MINUTES + 1;
+        let ledger = self.take_pending();
+        let acked = lock(&self.last_view).as_ref().map_or(0, |view| view.epoch);
+        self.database
+            .limiter_poll(
+                &self.instance_id,
+                acked,
+                &ledger,
+                first_minute,
+                i64::try_from(LIVENESS.as_millis()).unwrap_or(i64::MAX),
+            )
+            .await?;
+        self.database.limiter_leave(&self.instance_id).await
     }
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // The guarded values are plain counters and views; a panic elsewhere cannot leave them
+    // half-written.
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn read<T: Clone>(lock: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
-    lock.read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+async fn timed<T>(
+    call: impl std::future::Future<Output = redis::RedisResult<T>>,
+) -> Result<T, RedisFault> {
+    match tokio::time::timeout(REDIS_TIMEOUT, call).await {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(error)) => Err(RedisFault::Unreachable(error.to_string())),
+        Err(_) => Err(RedisFault::Unreachable("timed out".to_owned())),
+    }
 }
 
 #[async_trait::async_trait]
@@ -165,9 +601,11 @@ impl RateLimiter for RedisLimiter {
         limit: i64,
         now: UnixSeconds,
     ) -> Result<Decision, LimiterError> {
-        match self.hit_redis(key_id, limit, now).await {
-            Some(decision) => Ok(decision),
-            None => self.fallback.hit(key_id, limit, now).await,
-        }
+        self.shared.decide(key_id, limit, now).await
+    }
+
+    async fn shutdown(&self) {
+        self.poller.abort();
+        let _ = self.shared.flush_and_leave().await;
     }
 }

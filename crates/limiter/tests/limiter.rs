@@ -2,6 +2,7 @@
 //! the PostgreSQL fallback when `ORRERY_TEST_REDIS_URL` / `ORRERY_TEST_POSTGRES_URL` are set.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use orrery_limiter::{
     DatabaseLimiter, LimitSource, MemoryLimiter, RateLimiter, RedisLimiter, UnixSeconds,
@@ -111,22 +112,29 @@ async fn redis() {
     };
     let db = TestDatabase::sqlite().await;
     let prefix = format!("orrery-test:{}:", unique_key_id());
-    let limiter = RedisLimiter::new(&url, prefix, DatabaseLimiter::new(db.database.clone()))
-        .expect("a Redis URL");
+    let limiter = RedisLimiter::start(&url, prefix, db.database.clone()).expect("a Redis URL");
+    // A new database starts with the database deciding; Redis takes over once it is filled.
+    assert!(
+        limiter
+            .wait_until_deciding(LimitSource::Redis, Duration::from_secs(10))
+            .await,
+        "Redis never took over"
+    );
     all_rules(Arc::new(limiter), LimitSource::Redis).await;
     db.cleanup().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn unreachable_redis_falls_back_to_the_database() {
+async fn unreachable_redis_leaves_the_decision_to_the_database() {
     let db = TestDatabase::sqlite().await;
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    let limiter = RedisLimiter::new(
-        "redis://127.0.0.1:1",
-        "orrery-test:",
-        DatabaseLimiter::new(db.database.clone()),
-    )
-    .unwrap();
+    let limiter =
+        RedisLimiter::start("redis://127.0.0.1:1", "orrery-test:", db.database.clone()).unwrap();
+    assert!(
+        limiter
+            .wait_until_deciding(LimitSource::Database, Duration::from_secs(10))
+            .await
+    );
     all_rules(Arc::new(limiter), LimitSource::Database).await;
     db.cleanup().await.unwrap();
 }

@@ -108,6 +108,11 @@ impl AppState {
         self.0.limiter.as_ref()
     }
 
+    /// Writes the limiter's pending counts and leaves its shared state (on shutdown).
+    pub async fn limiter_shutdown(&self) {
+        self.0.limiter.shutdown().await;
+    }
+
     pub(crate) fn key_cache(&self) -> &KeyCache {
         &self.0.key_cache
     }

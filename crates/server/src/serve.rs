@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use orrery_ephem::Ephemeris;
-use orrery_limiter::{DatabaseLimiter, MemoryLimiter, RateLimiter, RedisLimiter};
+use orrery_limiter::{LimitSource, MemoryLimiter, RateLimiter, RedisLimiter};
 use orrery_store::Database;
 use tokio::net::TcpListener;
 
@@ -12,8 +12,11 @@ use crate::app::{AppParts, AppState, SystemClock, app};
 use crate::compute::Compute;
 use crate::settings::Settings;
 
-/// Key prefix of the rate-limit windows in Redis.
+/// Key prefix of the rate-limit windows in Redis; the key id follows in braces (a Redis Cluster
+/// hash tag), so one API key's counters stay in one slot.
 const REDIS_KEY_PREFIX: &str = "orrery:ratelimit:";
+/// How long start-up waits for Redis to take the rate limits over.
+const REDIS_SETTLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Opens the database (migrating it and making sure the demo key exists) and builds the state.
 ///
@@ -38,14 +41,19 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
         .context("could not store the demo key")?;
 
     let limiter: Arc<dyn RateLimiter> = match &settings.redis_url {
-        Some(url) => Arc::new(
-            RedisLimiter::new(
-                url,
-                REDIS_KEY_PREFIX,
-                DatabaseLimiter::new(database.clone()),
-            )
-            .with_context(|| format!("ORRERY_REDIS_URL is not a Redis URL: {url}"))?,
-        ),
+        Some(url) => {
+            let limiter = RedisLimiter::start(url, REDIS_KEY_PREFIX, database.clone())
+                .with_context(|| format!("ORRERY_REDIS_URL is not a Redis URL: {url}"))?;
+            // Give Redis a moment to take over before serving (a new database starts with the
+            // database deciding); if it is down, the database decides and start-up goes on.
+            if !limiter
+                .wait_until_deciding(LimitSource::Redis, REDIS_SETTLE_TIME)
+                .await
+            {
+                tracing::warn!("Redis does not decide rate limits yet; the database does");
+            }
+            Arc::new(limiter)
+        }
         None => Arc::new(MemoryLimiter::new()),
     };
     let state = AppState::new(AppParts {
@@ -90,10 +98,11 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     println!("demo API key: {}", settings.demo_key.expose());
     tracing::info!(%address, database = database.backend().name(), rate_limits = if settings.redis_url.is_some() { "redis" } else { "memory" }, "started");
 
-    axum::serve(listener, app(state))
+    axum::serve(listener, app(state.clone()))
         .with_graceful_shutdown(shutdown_signal())
         .await
         .context("the server failed")?;
+    state.limiter_shutdown().await;
     database.close().await;
     tracing::info!("stopped");
     Ok(())

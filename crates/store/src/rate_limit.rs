@@ -1,4 +1,6 @@
-//! The rate-limit fallback table: the sliding hour as one row per key and minute.
+//! Rate-limit state in the database: the sliding hour as one row per key and minute (hits the
+//! database admitted, and the ledger of hits Redis admitted), and the shared mode that says which
+//! store decides.
 
 use sqlx::Row;
 
@@ -47,11 +49,17 @@ impl Database {
             .bind(first_minute)
             .execute(&mut *tx)
             .await?;
+        // Hits Redis admitted count too: the ledger holds them once an instance has written
+        // them behind (docs/RATE-LIMITS.md), so a key keeps its count when Redis goes away.
         let row = sqlx::query(
-            "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) AS hits, MIN(minute) AS oldest \
-             FROM rate_limit_windows WHERE key_id = $1",
+            "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) AS hits, MIN(minute) AS oldest FROM ( \
+               SELECT hits, minute FROM rate_limit_windows WHERE key_id = $1 \
+               UNION ALL \
+               SELECT hits, minute FROM rate_limit_ledger WHERE key_id = $1 AND minute >= $2 \
+             ) AS both_kinds",
         )
         .bind(key_id)
+        .bind(first_minute)
         .fetch_one(&mut *tx)
         .await?;
         let hits: i64 = row.try_get("hits")?;
@@ -78,5 +86,220 @@ impl Database {
             hits: hits + 1,
             oldest_minute: Some(oldest.unwrap_or(now_minute).min(now_minute)),
         })
+    }
+}
+
+/// Which store decides rate limits for every instance that shares Redis (see
+/// `docs/RATE-LIMITS.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimiterMode {
+    /// Redis decides; each instance writes the hits it admitted behind into the ledger.
+    Redis,
+    /// The database decides, once every live instance has acknowledged the switch.
+    Database,
+    /// Nobody decides while the database's counts are copied into Redis.
+    Returning,
+}
+
+impl LimiterMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Redis => "redis",
+            Self::Database => "database",
+            Self::Returning => "returning",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, StoreError> {
+        match text {
+            "redis" => Ok(Self::Redis),
+            "database" => Ok(Self::Database),
+            "returning" => Ok(Self::Returning),
+            other => Err(StoreError::Corrupt(format!(
+                "rate_limit_mode.mode is {other:?}"
+            ))),
+        }
+    }
+}
+
+/// The shared mode as one instance saw it in its last poll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModeView {
+    pub mode: LimiterMode,
+    pub epoch: i64,
+    /// The Redis process whose counts were last filled from the database.
+    pub redis_run_id: String,
+    /// Live instances (heartbeat within the liveness window) that have not acknowledged
+    /// `epoch` yet, this one included.
+    pub unacknowledged: i64,
+}
+
+/// Hits admitted by Redis for one key in one minute, on their way into the ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LedgerHits {
+    pub key_id: i64,
+    pub minute: i64,
+    pub hits: i64,
+}
+
+/// One key's minute in the database: hits Redis admitted (ledger) and hits the database admitted
+/// while it decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WindowMinute {
+    pub key_id: i64,
+    pub minute: i64,
+    pub redis_hits: i64,
+    pub database_hits: i64,
+}
+
+impl Database {
+    /// The database's clock in milliseconds, as an SQL expression: heartbeats and liveness are
+    /// measured on one clock, so the instances' clocks may disagree.
+    fn now_ms_sql(&self) -> &'static str {
+        match self.backend() {
+            crate::Backend::Postgres => {
+                "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
+            }
+            crate::Backend::Sqlite => "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)",
+        }
+    }
+
+    /// One instance's poll, in one transaction: writes the hits it admitted through Redis into
+    /// the ledger, drops ledger minutes older than `first_minute`, records its heartbeat and the
+    /// epoch it has switched to, and reads the shared mode.
+    ///
+    /// # Errors
+    /// The database did not answer; nothing was written then.
+    pub async fn limiter_poll(
+        &self,
+        instance_id: &str,
+        acked_epoch: i64,
+        ledger: &[LedgerHits],
+        first_minute: i64,
+        liveness_ms: i64,
+    ) -> Result<ModeView, StoreError> {
+        let now = self.now_ms_sql();
+        let mut tx = self.pool.begin().await?;
+        for hits in ledger {
+            sqlx::query(
+                "INSERT INTO rate_limit_ledger (key_id, minute, hits) VALUES ($1, $2, $3) \
+                 ON CONFLICT (key_id, minute) DO UPDATE \
+                 SET hits = rate_limit_ledger.hits + excluded.hits",
+            )
+            .bind(hits.key_id)
+            .bind(hits.minute)
+            .bind(hits.hits)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("DELETE FROM rate_limit_ledger WHERE minute < $1")
+            .bind(first_minute)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO rate_limit_instances (instance_id, heartbeat_ms, acked_epoch) \
+             VALUES ($1, {now}, $2) ON CONFLICT (instance_id) DO UPDATE \
+             SET heartbeat_ms = excluded.heartbeat_ms, acked_epoch = excluded.acked_epoch"
+        )))
+        .bind(instance_id)
+        .bind(acked_epoch)
+        .execute(&mut *tx)
+        .await?;
+        // Instances silent for an hour are gone for good; their rows only cost space.
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DELETE FROM rate_limit_instances WHERE heartbeat_ms < {now} - 3600000"
+        )))
+        .execute(&mut *tx)
+        .await?;
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT m.mode, m.epoch, m.redis_run_id, \
+             (SELECT COUNT(*) FROM rate_limit_instances i \
+              WHERE i.heartbeat_ms >= {now} - $1 AND i.acked_epoch < m.epoch) AS unacknowledged \
+             FROM rate_limit_mode m WHERE m.id = 1"
+        )))
+        .bind(liveness_ms)
+        .fetch_one(&mut *tx)
+        .await?;
+        let view = ModeView {
+            mode: LimiterMode::parse(&row.try_get::<String, _>("mode")?)?,
+            epoch: row.try_get("epoch")?,
+            redis_run_id: row.try_get("redis_run_id")?,
+            unacknowledged: row.try_get("unacknowledged")?,
+        };
+        tx.commit().await?;
+        Ok(view)
+    }
+
+    /// Switches the shared mode from `from` at `epoch` to `to` (the epoch grows by one), unless
+    /// another instance switched first. `redis_run_id`, when given, is recorded with it.
+    ///
+    /// # Errors
+    /// The database did not answer.
+    pub async fn limiter_switch(
+        &self,
+        from: LimiterMode,
+        epoch: i64,
+        to: LimiterMode,
+        redis_run_id: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let now = self.now_ms_sql();
+        let result = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE rate_limit_mode SET mode = $1, epoch = epoch + 1, changed_ms = {now}, \
+             redis_run_id = COALESCE($2, redis_run_id) \
+             WHERE id = 1 AND mode = $3 AND epoch = $4"
+        )))
+        .bind(to.as_str())
+        .bind(redis_run_id)
+        .bind(from.as_str())
+        .bind(epoch)
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
+    /// Removes an instance that stops, so that switches need not wait for its heartbeat to age.
+    ///
+    /// # Errors
+    /// The database did not answer.
+    pub async fn limiter_leave(&self, instance_id: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM rate_limit_instances WHERE instance_id = $1")
+            .bind(instance_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Every key's minutes from `first_minute` on, with the hits of both kinds: what Redis must
+    /// hold before it decides again.
+    ///
+    /// # Errors
+    /// The database did not answer.
+    pub async fn limiter_windows(
+        &self,
+        first_minute: i64,
+    ) -> Result<Vec<WindowMinute>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT key_id, minute, CAST(SUM(redis_hits) AS BIGINT) AS redis_hits, \
+             CAST(SUM(database_hits) AS BIGINT) AS database_hits FROM ( \
+               SELECT key_id, minute, hits AS redis_hits, 0 AS database_hits \
+               FROM rate_limit_ledger WHERE minute >= $1 \
+               UNION ALL \
+               SELECT key_id, minute, 0 AS redis_hits, hits AS database_hits \
+               FROM rate_limit_windows WHERE minute >= $1 \
+             ) AS both_kinds GROUP BY key_id, minute ORDER BY key_id, minute",
+        )
+        .bind(first_minute)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(WindowMinute {
+                    key_id: row.try_get("key_id")?,
+                    minute: row.try_get("minute")?,
+                    redis_hits: row.try_get("redis_hits")?,
+                    database_hits: row.try_get("database_hits")?,
+                })
+            })
+            .collect()
     }
 }
