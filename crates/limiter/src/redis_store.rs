@@ -20,7 +20,9 @@ use redis::AsyncConnectionConfig;
 use redis::aio::MultiplexedConnection;
 use tokio::sync::{Notify, RwLock, watch};
 
-use crate::{Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES};
+use crate::{
+    DatabaseLimiter, Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES,
+};
 
 /// One round trip: drop the minutes that left the window, count the rest, and record the hit if
 /// there is room. Fields `r:<minute>` count hits Redis admitted, `d:<minute>` hits the database
@@ -262,18 +264,9 @@ impl Shared {
                     }
                 },
                 Local::Database { ready: true, .. } => {
-                    let count = self
-                        .database
-                        .hit_rate_window(key_id, limit, now.minute(), WINDOW_MINUTES)
-                        .await?;
-                    return Ok(Decision::from_window(
-                        count.admitted,
-                        count.hits,
-                        count.oldest_minute,
-                        limit,
-                        now,
-                        LimitSource::Database,
-                    ));
+                    return DatabaseLimiter::new(self.database.clone())
+                        .hit(key_id, limit, now)
+                        .await;
                 }
                 Local::Starting | Local::Database { .. } | Local::Returning { .. } => {}
             }
