@@ -186,6 +186,7 @@ impl Ephemeris {
         &self,
         f: impl FnOnce(&Lib) -> Result<T, EphemError>,
     ) -> Result<T, EphemError> {
+        crate::cancel::check_cancelled()?;
         let ready = THREAD_LIBRARY.try_with(|cell| {
             let mut state = cell.borrow_mut();
             if state.path.as_ref() != Some(&self.inner.c_path) {

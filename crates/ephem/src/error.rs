@@ -76,6 +76,10 @@ pub enum EphemError {
         /// Why not.
         reason: String,
     },
+    /// The calculation was cancelled (its request timed out or its client went away); see
+    /// [`run_cancellable`](crate::run_cancellable).
+    #[error("the calculation was cancelled")]
+    Cancelled,
     /// Any other error reported by the C library, with its message.
     #[error("{function} failed: {message}")]
     Library {

@@ -29,6 +29,7 @@
 pub mod baseline;
 mod body;
 mod calc;
+mod cancel;
 mod ephemeris;
 mod error;
 mod ffi;
@@ -43,6 +44,7 @@ pub use calc::{
     CalcRequest, Calculated, Center, Coordinates, EclipticPosition, EphemerisSource,
     EquatorialPosition, Equinox, ObliquityNutation, Observer, Position, Zodiac,
 };
+pub use cancel::{CancelToken, check_cancelled, run_cancellable};
 pub use ephemeris::{DATA_DIR_ENV, Ephemeris};
 pub use error::EphemError;
 pub use houses::{Angles, HousePoint, HouseSystem, Houses};

@@ -17,7 +17,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::{KeyCache, KeyStore, authenticate};
 use crate::caching::{CacheVersions, cache_deterministic};
-use crate::compute::Compute;
+use crate::compute::{Compute, classify};
 use crate::edge::edge;
 use crate::error::ApiError;
 use crate::json::BODY_LIMIT_BYTES;
@@ -143,7 +143,13 @@ impl AppState {
         F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
     {
         let ephemeris = self.0.ephemeris.clone();
-        self.0.compute.run(move || job(&ephemeris)).await
+        // A request that cannot start within half its time limit is refused as overloaded
+        // (503), so that waiting never ends in a 504.
+        let start_within = self.0.request_timeout / 2;
+        self.0
+            .compute
+            .run(start_within, move || job(&ephemeris))
+            .await
     }
 
     /// Runs a calculation on the compute pool and writes its JSON there too (a long series or
@@ -204,6 +210,7 @@ pub fn app(state: AppState) -> Router {
     let authenticated = Router::new()
         .route("/v1/me", get(routes::me::me))
         .merge(deterministic)
+        .route_layer(axum::middleware::from_fn(classify))
         .route_layer(from_fn_with_state(state.clone(), authenticate));
 
     Router::new()

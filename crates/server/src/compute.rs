@@ -1,31 +1,232 @@
-//! The pool that runs calculations, off the async threads.
+//! The pools that run calculations, off the async threads, admitted by cost.
 //!
 //! Long-lived threads suit the Swiss Ephemeris: its state is per thread, so a thread that stays
 //! keeps its open files and caches, where tokio's blocking pool retires idle threads.
+//!
+//! The policy (docs/LOAD-SHEDDING.md):
+//! - **Two lanes, each with its own threads.** Cheap endpoints (a chart, planets, aspects: well
+//!   under a millisecond) run in the light lane; endpoints whose work grows with a window or a
+//!   series (transits, ephemeris, progressions, returns, rise/set series, heliacal, cartography,
+//!   directions, releasing) run in the heavy lane. A flood of heavy work therefore never stands
+//!   in front of a chart, and the light threads only compete for the cores, where the kernel
+//!   shares them fairly.
+//! - **Bounded queues.** Each lane admits at most its running slots plus a queue; past that a
+//!   request is refused at once with 503 `overloaded` and `Retry-After`, and so is a queued
+//!   request that could not start within half the request time limit (never a 504 for waiting).
+//! - **A key's share.** One key may hold at most half of the heavy lane (running and queued), so
+//!   one client cannot take all of it; its light requests are still served.
+//! - **Cancellation.** A request that is dropped (time limit, client gone) cancels its calculation,
+//!   which stops at its next library call (`orrery_ephem::run_cancellable`); a job keeps its slot
+//!   until it has really stopped, so cancelled work never runs beside a full lane.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
+use axum::extract::{MatchedPath, Request};
+use axum::middleware::Next;
+use axum::response::Response;
+use orrery_ephem::{CancelToken, run_cancellable};
+
+use crate::auth::AuthenticatedClient;
 use crate::error::ApiError;
 
-/// Jobs handed to the pool per thread. One per thread would leave each thread idle between jobs
-/// and wake it for every request (measured: +25 % CPU per `/v1/planets` request); eight keep
+/// Light jobs handed to the pool per thread. One per thread would leave each thread idle between
+/// jobs and wake it for every request (measured: +25 % CPU per `/v1/planets` request); eight keep
 /// the threads busy while the queue stays short.
 pub const QUEUED_JOBS_PER_THREAD: usize = 8;
+/// Light requests that may wait for a slot (beyond the running ones) before new ones get 503.
+const LIGHT_QUEUE: usize = 1024;
+/// Heavy requests that may wait per heavy thread before new ones get 503.
+const HEAVY_QUEUE_PER_THREAD: usize = 4;
 
-/// A handle to the calculation threads; cheap to clone.
-///
-/// At most [`QUEUED_JOBS_PER_THREAD`] jobs per thread are handed to the pool; the others wait on
-/// the async side, where the request's time limit can drop them before they cost anything, and a
-/// queued job whose request is gone is skipped. A flood of heavy requests therefore queues as
-/// cheap futures, never as work nobody will read.
+/// How expensive a request's calculation is, known from its endpoint before it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CostClass {
+    Light,
+    Heavy,
+}
+
+impl CostClass {
+    /// Endpoints whose work does not grow with the request are light; every other one (and any
+    /// endpoint added later until it is listed here) is heavy.
+    pub fn of_route(route: &str) -> Self {
+        const LIGHT: &[&str] = &[
+            "/v1/planets",
+            "/v1/aspects",
+            "/v1/radix",
+            "/v1/nodes-apsides",
+            "/v1/antiscia",
+            "/v1/midpoints",
+            "/v1/lots",
+            "/v1/vedic",
+            "/v1/relationship",
+            "/v1/me",
+        ];
+        if LIGHT.contains(&route) || route.starts_with("/v1/catalog/") {
+            Self::Light
+        } else {
+            Self::Heavy
+        }
+    }
+}
+
+/// Who asks, and how expensive it is: set per request by [`classify`], read by [`Compute::run`].
+#[derive(Debug, Clone, Copy)]
+struct Admission {
+    key_id: Option<i64>,
+    class: CostClass,
+}
+
+tokio::task_local! {
+    static ADMISSION: Admission;
+}
+
+/// Middleware on the authenticated routes: classifies the request by its route and remembers its
+/// key for the heavy lane's per-key share.
+pub(crate) async fn classify(request: Request, next: Next) -> Response {
+    let class = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or(CostClass::Heavy, |path| CostClass::of_route(path.as_str()));
+    let key_id = request
+        .extensions()
+        .get::<AuthenticatedClient>()
+        .map(|client| client.0.key_id);
+    ADMISSION
+        .scope(Admission { key_id, class }, next.run(request))
+        .await
+}
+
+/// One lane: its threads, its running slots, and the bounds of what may wait for them.
+#[derive(Debug)]
+struct Lane {
+    name: &'static str,
+    pool: rayon::ThreadPool,
+    slots: Arc<tokio::sync::Semaphore>,
+    slot_count: usize,
+    /// Running plus waiting, at most.
+    capacity: usize,
+    /// Running plus waiting for one key, at most.
+    key_share: usize,
+    admitted: Mutex<Admitted>,
+    /// Moving average of a job's run time in microseconds, for `Retry-After`.
+    job_micros: AtomicU64,
+}
+
+#[derive(Debug, Default)]
+struct Admitted {
+    total: usize,
+    per_key: HashMap<i64, usize>,
+}
+
+/// A place in a lane, given back when the job has finished (or the request left the queue).
+#[derive(Debug)]
+struct Ticket {
+    lane: Arc<Lane>,
+    key_id: Option<i64>,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut admitted = lock(&self.lane.admitted);
+        admitted.total -= 1;
+        if let Some(key_id) = self.key_id
+            && let Some(count) = admitted.per_key.get_mut(&key_id)
+        {
+            *count -= 1;
+            if *count == 0 {
+                admitted.per_key.remove(&key_id);
+            }
+        }
+    }
+}
+
+impl Lane {
+    fn new(
+        name: &'static str,
+        threads: usize,
+        slot_count: usize,
+        capacity: usize,
+        key_share: usize,
+    ) -> anyhow::Result<Arc<Self>> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(move |i| format!("orrery-{name}-{i}"))
+            .build()?;
+        Ok(Arc::new(Self {
+            name,
+            pool,
+            slots: Arc::new(tokio::sync::Semaphore::new(slot_count)),
+            slot_count,
+            capacity,
+            key_share,
+            admitted: Mutex::new(Admitted::default()),
+            job_micros: AtomicU64::new(1_000),
+        }))
+    }
+
+    fn admit(self: &Arc<Self>, key_id: Option<i64>) -> Result<Ticket, ApiError> {
+        let mut admitted = lock(&self.admitted);
+        if admitted.total >= self.capacity {
+            return Err(self.overloaded(admitted.total, "the service is at capacity"));
+        }
+        if let Some(key_id) = key_id {
+            let count = admitted.per_key.entry(key_id).or_insert(0);
+            if *count >= self.key_share {
+                let total = admitted.total;
+                return Err(self.overloaded(
+                    total,
+                    "this key uses its whole share of the capacity for expensive calculations; \
+                     lighter requests are still served",
+                ));
+            }
+            *count += 1;
+        }
+        admitted.total += 1;
+        Ok(Ticket {
+            lane: Arc::clone(self),
+            key_id,
+        })
+    }
+
+    /// 503 `overloaded`, with the time the work ahead should take as `Retry-After`.
+    fn overloaded(&self, ahead: usize, why: &str) -> ApiError {
+        let job = Duration::from_micros(self.job_micros.load(Ordering::Relaxed));
+        let wait = job.mul_f64((ahead + 1) as f64 / self.slot_count as f64);
+        let retry_after = wait.as_secs().clamp(1, 60);
+        ApiError::overloaded(format!("{why}; retry in {retry_after} s"))
+            .with_retry_after(retry_after)
+    }
+
+    fn record_job_time(&self, elapsed: Duration) {
+        let micros = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
+        let previous = self.job_micros.load(Ordering::Relaxed);
+        // An exponential moving average over about the last eight jobs.
+        let average = previous - previous / 8 + micros / 8;
+        self.job_micros.store(average.max(1), Ordering::Relaxed);
+    }
+}
+
+/// A handle to the calculation lanes; cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Compute {
-    pool: Arc<rayon::ThreadPool>,
-    permits: Arc<tokio::sync::Semaphore>,
+    light: Arc<Lane>,
+    heavy: Arc<Lane>,
+}
+
+/// Cancels its calculation when the request's future is dropped (time limit, client gone).
+struct CancelOnDrop(CancelToken);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
 }
 
 impl Compute {
-    /// Starts `threads` calculation threads (default: one per core).
+    /// Starts `threads` calculation threads per lane (default: one per core).
     ///
     /// # Errors
     /// The operating system refused to start the threads.
@@ -33,55 +234,105 @@ impl Compute {
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
         });
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("orrery-compute-{i}"))
-            .build()?;
+        let light_slots = threads * QUEUED_JOBS_PER_THREAD;
+        // Heavy jobs are long: one per thread at a time, so a slot is a core's worth of work.
+        let heavy_capacity = threads * (1 + HEAVY_QUEUE_PER_THREAD);
         Ok(Self {
-            permits: Arc::new(tokio::sync::Semaphore::new(
-                pool.current_num_threads() * QUEUED_JOBS_PER_THREAD,
-            )),
-            pool: Arc::new(pool),
+            light: Lane::new(
+                "light",
+                threads,
+                light_slots,
+                light_slots + LIGHT_QUEUE,
+                usize::MAX,
+            )?,
+            heavy: Lane::new(
+                "heavy",
+                threads,
+                threads,
+                heavy_capacity,
+                heavy_capacity.div_ceil(2),
+            )?,
         })
     }
 
+    /// Threads per lane.
     pub fn threads(&self) -> usize {
-        self.pool.current_num_threads()
+        self.light.pool.current_num_threads()
     }
 
-    /// Runs `job` on a calculation thread and waits for it without blocking the async thread.
+    /// Runs `job` on a calculation thread of the request's lane and waits for it without blocking
+    /// the async thread. A request that cannot get a place, or cannot start within `start_within`,
+    /// is refused with 503 `overloaded`.
     ///
     /// # Errors
-    /// A panic inside the job becomes a 500 (logged once); the job's own error is returned as is.
-    pub async fn run<T, F>(&self, job: F) -> Result<T, ApiError>
+    /// 503 `overloaded` as above; a panic inside the job becomes a 500 (logged once); the job's
+    /// own error is returned as is.
+    pub async fn run<T, F>(&self, start_within: Duration, job: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     {
-        let permit = Arc::clone(&self.permits)
-            .acquire_owned()
-            .await
-            .map_err(|_| ApiError::internal("the calculation pool is closed"))?;
+        let admission = ADMISSION
+            .try_with(|admission| *admission)
+            .unwrap_or(Admission {
+                key_id: None,
+                class: CostClass::Light,
+            });
+        let lane = match admission.class {
+            CostClass::Light => &self.light,
+            CostClass::Heavy => &self.heavy,
+        };
+        let ticket = lane.admit(admission.key_id)?;
+        let permit =
+            match tokio::time::timeout(start_within, Arc::clone(&lane.slots).acquire_owned()).await
+            {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) => return Err(ApiError::internal("the calculation pool is closed")),
+                Err(_) => {
+                    let waiting = lock(&lane.admitted).total;
+                    return Err(lane.overloaded(
+                        waiting,
+                        "the calculation could not start within half the time limit",
+                    ));
+                }
+            };
+        let token = CancelToken::new();
+        let _cancel_on_drop = CancelOnDrop(token.clone());
         let (sender, receiver) = tokio::sync::oneshot::channel();
-        self.pool.spawn(move || {
+        let job_lane = Arc::clone(lane);
+        lane.pool.spawn(move || {
+            // The slot and the place are held until the job has really stopped.
             let _permit = permit;
+            let _ticket = ticket;
             // The request gave up (time limit, client gone) before its turn: skip the work.
             if sender.is_closed() {
                 return;
             }
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+            let started = Instant::now();
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run_cancellable(&token, job)
+            }));
+            job_lane.record_job_time(started.elapsed());
             // The receiver is gone when the request timed out; the result is then not needed.
             let _ = sender.send(outcome);
         });
         match receiver.await {
             Ok(Ok(result)) => result,
             Ok(Err(panic)) => Err(ApiError::internal(format!(
-                "calculation panicked: {}",
+                "calculation panicked in the {} lane: {}",
+                lane.name,
                 panic_message(panic.as_ref())
             ))),
             Err(_) => Err(ApiError::internal("calculation thread vanished")),
         }
     }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // The counters are plain numbers; a panic elsewhere cannot leave them half-written.
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
@@ -90,4 +341,40 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
         .copied()
         .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("non-string panic")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_and_series_endpoints_are_heavy_and_unknown_ones_too() {
+        assert_eq!(CostClass::of_route("/v1/planets"), CostClass::Light);
+        assert_eq!(CostClass::of_route("/v1/catalog/bodies"), CostClass::Light);
+        assert_eq!(CostClass::of_route("/v1/transits"), CostClass::Heavy);
+        assert_eq!(CostClass::of_route("/v1/ephemeris"), CostClass::Heavy);
+        assert_eq!(
+            CostClass::of_route("/v1/some-future-endpoint"),
+            CostClass::Heavy
+        );
+    }
+
+    #[test]
+    fn a_key_cannot_take_more_than_its_share_and_places_come_back() {
+        let lane = Lane::new("test", 1, 1, 4, 2).unwrap();
+        let first = lane.admit(Some(1)).unwrap();
+        let _second = lane.admit(Some(1)).unwrap();
+        let refused = lane.admit(Some(1)).unwrap_err();
+        assert_eq!(refused.code(), "overloaded");
+        assert_eq!(refused.retry_after(), Some(3));
+        // Another key still gets in, up to the lane's capacity.
+        let _third = lane.admit(Some(2)).unwrap();
+        let _fourth = lane.admit(None).unwrap();
+        assert_eq!(lane.admit(Some(3)).unwrap_err().code(), "overloaded");
+        drop(first);
+        assert!(
+            lane.admit(Some(1)).is_ok(),
+            "a finished job gives its place back"
+        );
+    }
 }

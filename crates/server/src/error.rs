@@ -37,6 +37,8 @@ pub struct ApiError {
     status: StatusCode,
     code: &'static str,
     message: String,
+    /// Sent as `Retry-After` (503 `overloaded`).
+    retry_after_secs: Option<u64>,
 }
 
 /// The code and message of an error response, carried from the handler to the edge layer.
@@ -52,7 +54,19 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            retry_after_secs: None,
         }
+    }
+
+    /// Adds `Retry-After: secs` to the response.
+    #[must_use]
+    pub fn with_retry_after(mut self, secs: u64) -> Self {
+        self.retry_after_secs = Some(secs);
+        self
+    }
+
+    pub fn retry_after(&self) -> Option<u64> {
+        self.retry_after_secs
     }
 
     /// 400: the request broke a rule; the message names the field and the rule.
@@ -173,6 +187,11 @@ impl From<orrery_api::CalcFailure> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut response = self.status.into_response();
+        if let Some(secs) = self.retry_after_secs {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
         response.extensions_mut().insert(ErrorBody {
             code: self.code,
             message: self.message,
