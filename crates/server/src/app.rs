@@ -187,6 +187,8 @@ pub fn app(state: AppState) -> Router {
         .route("/v1/health", get(routes::health::health))
         .route("/v1/openapi.json", get(openapi_json))
         .route("/playground", get(routes::playground::playground))
+        .merge(routes::playground::router())
+        .merge(routes::docs::router())
         .route("/metrics", get(metrics_handler));
 
     let mut deterministic = routes::calculation_routes();
