@@ -248,6 +248,10 @@ function showError(status, answer) {
   const field = error
     ? (typeof error.field === "string" && error.field) || fieldFromMessage(error.message || "", bodyTree)
     : null;
+  // error.details: the candidates of an ambiguous local time, the accepted names, a limit.
+  const details = error && error.details !== undefined ? JSON.stringify(error.details) : "";
+  $("error-details-line").hidden = !details;
+  $("error-details").textContent = details;
   $("error-field-line").hidden = !field;
   $("error-field").textContent = field || "";
   if (field) highlightField(field, bodyTree);
