@@ -197,6 +197,8 @@ pub fn app(state: AppState) -> Router {
     let public = Router::new()
         .route("/v1/health", get(routes::health::health))
         .route("/v1/openapi.json", get(openapi_json))
+        .merge(routes::playground::router())
+        .merge(routes::docs::router())
         .route("/playground", get(routes::playground::playground))
         .route("/metrics", get(metrics_handler));
 

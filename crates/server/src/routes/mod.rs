@@ -10,6 +10,7 @@ pub(crate) mod aspects;
 pub(crate) mod cartography;
 pub(crate) mod catalog;
 pub(crate) mod directions;
+pub(crate) mod docs;
 pub(crate) mod ephemeris;
 pub(crate) mod health;
 pub(crate) mod heliacal;

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// The playground's script, served as a file: the page's Content-Security-Policy allows no inline
+// script. The demo key comes from the page's <meta name="orrery-demo-key">, the examples from
+// /playground/examples.json.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+// The endpoint list is grouped; a path not named here is a calculation.
+const SERVICE_PATHS = ["/v1/health", "/v1/me", "/v1/openapi.json"];
+const GROUPS = ["Service", "Calculations", "Catalogues"];
+
+function groupOf(example) {
+  const path = example.path.split("?")[0];
+  if (SERVICE_PATHS.includes(path)) return "Service";
+  if (path.startsWith("/v1/catalog/")) return "Catalogues";
+  return "Calculations";
+}
+
+let examples = [];
+
+function choose(index) {
+  const example = examples[index];
+  $("method").textContent = example.method;
+  $("path").value = example.path;
+  $("body").value = example.body === undefined ? "" : JSON.stringify(example.body, null, 2);
+  $("body-group").hidden = example.method === "GET";
+  for (const button of $("endpoints").querySelectorAll("button")) {
+    button.setAttribute("aria-pressed", String(Number(button.dataset.index) === index));
+  }
+  clearAnswer();
+  showCurl();
+}
+
+function listEndpoints() {
+  const nav = $("endpoints");
+  for (const group of GROUPS) {
+    const members = examples
+      .map((example, index) => ({ example, index }))
+      .filter(({ example }) => groupOf(example) === group);
+    if (members.length === 0) continue;
+    const heading = document.createElement("h3");
+    heading.textContent = group;
+    nav.appendChild(heading);
+    for (const { example, index } of members) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.index = String(index);
+      button.textContent = example.title;
+      const path = document.createElement("code");
+      path.textContent = example.method + " " + example.path.split("?")[0];
+      button.appendChild(path);
+      button.addEventListener("click", () => choose(index));
+      nav.appendChild(button);
+    }
+  }
+}
+
+// ---- curl ----------------------------------------------------------------------------------
+
+// One shell word in single quotes; a quote inside becomes '\''.
+function shellQuote(text) {
+  return "'" + text.replace(/'/g, "'\\''") + "'";
+}
+
+function curlCommand() {
+  const method = $("method").textContent;
+  const url = new URL($("path").value, window.location.origin).href;
+  const lines = [method === "GET" ? "curl " + shellQuote(url) : "curl -X " + method + " " + shellQuote(url)];
+  lines.push("-H " + shellQuote("X-API-Key: " + $("key").value.trim()));
+  if (method !== "GET") {
+    lines.push("-H " + shellQuote("Content-Type: application/json"));
+    let body = $("body").value;
+    try {
+      body = JSON.stringify(JSON.parse(body));
+    } catch {
+      // Not JSON (yet): send it as written, as the Send button does.
+    }
+    lines.push("--data-raw " + shellQuote(body));
+  }
+  return lines.join(" \\\n  ");
+}
+
+function showCurl() {
+  $("curl").textContent = curlCommand();
+  $("copied").textContent = "";
+}
+
+async function copyCurl() {
+  const text = curlCommand();
+  try {
+    await navigator.clipboard.writeText(text);
+    $("copied").textContent = "copied";
+  } catch {
+    // The clipboard API needs a secure context (https or localhost): select the text instead,
+    // so that Ctrl+C copies it.
+    const range = document.createRange();
+    range.selectNodeContents($("curl"));
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    $("copied").textContent = "selected: press Ctrl+C to copy";
+  }
+}
+
+// ---- errors and the field they name ---------------------------------------------------------
+
+// A JSON text parsed into nodes that remember where they are in the text: {start, end,
+// keyStart} and, for objects and arrays, their members. Returns null when the text is not JSON.
+function parseWithPositions(text) {
+  let i = 0;
+  const space = () => {
+    while (i < text.length && " \t\r\n".includes(text[i])) i++;
+  };
+  const expect = (c) => {
+    space();
+    if (text[i] !== c) throw new SyntaxError("expected " + c);
+    i++;
+  };
+  function string() {
+    const start = i;
+    expect('"');
+    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+    expect('"');
+    return JSON.parse(text.slice(start, i));
+  }
+  function value() {
+    space();
+    const start = i;
+    if (text[i] === "{") {
+      i++;
+      const members = new Map();
+      space();
+      if (text[i] === "}") i++;
+      else {
+        for (;;) {
+          space();
+          const keyStart = i;
+          const key = string();
+          expect(":");
+          const member = value();
+          member.keyStart = keyStart;
+          members.set(key, member);
+          space();
+          if (text[i] === ",") { i++; continue; }
+          expect("}");
+          break;
+        }
+      }
+      return { start, end: i, members };
+    }
+    if (text[i] === "[") {
+      i++;
+      const items = [];
+      space();
+      if (text[i] === "]") i++;
+      else {
+        for (;;) {
+          items.push(value());
+          space();
+          if (text[i] === ",") { i++; continue; }
+          expect("]");
+          break;
+        }
+      }
+      return { start, end: i, items };
+    }
+    if (text[i] === '"') {
+      string();
+      return { start, end: i };
+    }
+    const literal = /^(?:-?[0-9][0-9.eE+-]*|true|false|null)/.exec(text.slice(i));
+    if (!literal) throw new SyntaxError("unexpected " + text[i]);
+    i += literal[0].length;
+    return { start, end: i };
+  }
+  try {
+    const root = value();
+    space();
+    return i === text.length ? root : null;
+  } catch {
+    return null;
+  }
+}
+
+// "birth.location.latitude" or "bodies[2]" as ["birth", "location", "latitude"] / ["bodies", 2].
+function pathSegments(field) {
+  return (field.match(/[^.[\]]+|\[\d+\]/g) || []).map((part) =>
+    part.startsWith("[") ? Number(part.slice(1, -1)) : part);
+}
+
+// The node the path names, or the deepest node of the path that the text has.
+function locate(root, segments) {
+  let node = root;
+  let found = 0;
+  for (const segment of segments) {
+    const next = typeof segment === "number"
+      ? node.items && node.items[segment]
+      : node.members && node.members.get(segment);
+    if (!next) break;
+    node = next;
+    found++;
+  }
+  return { node, found };
+}
+
+function queryNames() {
+  const query = $("path").value.split("?")[1] || "";
+  return [...new URLSearchParams(query).keys()];
+}
+
+// Older answers name the field only at the start of the message ("birth.location.latitude must
+// be ..."): take that first word if it names a part of the request.
+function fieldFromMessage(message, bodyTree) {
+  const word = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*/.exec(message);
+  if (!word) return null;
+  if (queryNames().includes(word[0])) return word[0];
+  if (bodyTree && locate(bodyTree, pathSegments(word[0])).found > 0) return word[0];
+  return null;
+}
+
+// Marks the field the error names: the body's text from its key to the end of its value, or
+// the request line for a query parameter.
+function highlightField(field, bodyTree) {
+  if (queryNames().includes(field)) {
+    $("path").classList.add("invalid");
+    return;
+  }
+  if (!bodyTree) return;
+  const { node, found } = locate(bodyTree, pathSegments(field));
+  if (found === 0) return;
+  const body = $("body");
+  const start = node.keyStart ?? node.start;
+  body.classList.add("invalid");
+  body.focus({ preventScroll: true });
+  body.setSelectionRange(start, node.end);
+  // A selection does not scroll the text area by itself: show the field's line near the top.
+  const line = body.value.slice(0, start).split("\n").length - 1;
+  body.scrollTop = Math.max(0, (line - 2) * parseFloat(getComputedStyle(body).lineHeight));
+}
+
+function showError(status, answer) {
+  const error = answer && typeof answer === "object" ? answer.error : null;
+  $("error").hidden = false;
+  $("error-code").textContent = error && error.code ? error.code : "HTTP " + status;
+  $("error-message").textContent = error && error.message ? error.message : "";
+  const bodyTree = $("method").textContent === "GET" ? null : parseWithPositions($("body").value);
+  const field = error
+    ? (typeof error.field === "string" && error.field) || fieldFromMessage(error.message || "", bodyTree)
+    : null;
+  // error.details: the candidates of an ambiguous local time, the accepted names, a limit.
+  const details = error && error.details !== undefined ? JSON.stringify(error.details) : "";
+  $("error-details-line").hidden = !details;
+  $("error-details").textContent = details;
+  $("error-field-line").hidden = !field;
+  $("error-field").textContent = field || "";
+  if (field) highlightField(field, bodyTree);
+  if (status === 401) $("key").classList.add("invalid");
+  $("error").scrollIntoView({ block: "nearest" });
+}
+
+function clearAnswer() {
+  $("status").textContent = "";
+  $("status").className = "status";
+  $("meta").textContent = "";
+  $("response").textContent = "";
+  $("response").classList.remove("failed");
+  $("headers").textContent = "";
+  $("error").hidden = true;
+  for (const id of ["key", "path", "body"]) $(id).classList.remove("invalid");
+}
+
+// ---- sending --------------------------------------------------------------------------------
+
+async function send() {
+  const method = $("method").textContent;
+  const init = { method, headers: { "X-API-Key": $("key").value.trim() } };
+  if (method !== "GET") {
+    init.headers["Content-Type"] = "application/json";
+    init.body = $("body").value;
+  }
+  clearAnswer();
+  showCurl();
+  $("status").textContent = "…";
+  const started = performance.now();
+  let response;
+  let text;
+  try {
+    response = await fetch($("path").value, init);
+    text = await response.text();
+  } catch (error) {
+    $("status").textContent = "no answer";
+    $("status").classList.add("failed");
+    $("response").textContent = String(error);
+    $("response").classList.add("failed");
+    return;
+  }
+  const elapsed = Math.round(performance.now() - started);
+  $("status").textContent = response.status + " " + response.statusText;
+  $("status").classList.add(response.ok ? "ok" : "failed");
+  const remaining = response.headers.get("X-RateLimit-Remaining");
+  $("meta").textContent = elapsed + " ms · " + text.length + " bytes" +
+    (remaining === null ? "" : " · " + remaining + " requests left this hour");
+  $("headers").textContent = "HTTP " + response.status + " " + response.statusText + "\n" +
+    [...response.headers].map(([name, value]) => name + ": " + value).join("\n");
+  let answer = null;
+  try {
+    answer = JSON.parse(text);
+    $("response").textContent = JSON.stringify(answer, null, 2);
+  } catch {
+    $("response").textContent = text;
+  }
+  if (!response.ok) {
+    $("response").classList.add("failed");
+    showError(response.status, answer);
+  }
+}
+
+async function start() {
+  $("key").value = document.querySelector('meta[name="orrery-demo-key"]').content;
+  $("send").addEventListener("click", send);
+  $("copy").addEventListener("click", copyCurl);
+  for (const id of ["key", "path", "body"]) $(id).addEventListener("input", showCurl);
+  try {
+    const response = await fetch("/playground/examples.json");
+    examples = await response.json();
+  } catch (error) {
+    $("status").textContent = "the examples did not load: " + error;
+    $("status").classList.add("failed");
+    return;
+  }
+  listEndpoints();
+  choose(0);
+}
+
+start();
