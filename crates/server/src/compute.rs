@@ -362,10 +362,12 @@ mod tests {
     #[test]
     fn a_key_cannot_take_more_than_its_share_and_places_come_back() {
         let lane = Lane::new("test", 1, 1, 4, 2).unwrap();
+        lane.job_micros.store(1_000_000, Ordering::Relaxed);
         let first = lane.admit(Some(1)).unwrap();
         let _second = lane.admit(Some(1)).unwrap();
         let refused = lane.admit(Some(1)).unwrap_err();
         assert_eq!(refused.code(), "overloaded");
+        // Two jobs ahead of it and its own, one second each, on one slot.
         assert_eq!(refused.retry_after(), Some(3));
         // Another key still gets in, up to the lane's capacity.
         let _third = lane.admit(Some(2)).unwrap();
