@@ -17,7 +17,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::{KeyCache, KeyStore, authenticate};
 use crate::caching::{CacheVersions, cache_deterministic};
-use crate::compute::{Compute, classify};
+use crate::compute::{Compute, admit};
 use crate::edge::edge;
 use crate::error::ApiError;
 use crate::json::BODY_LIMIT_BYTES;
@@ -212,7 +212,7 @@ pub fn app(state: AppState) -> Router {
     let authenticated = Router::new()
         .route("/v1/me", get(routes::me::me))
         .merge(deterministic)
-        .route_layer(axum::middleware::from_fn(classify))
+        .route_layer(from_fn_with_state(state.clone(), admit))
         .route_layer(from_fn_with_state(state.clone(), authenticate));
 
     Router::new()

@@ -24,11 +24,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::{MatchedPath, Request};
+use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use orrery_ephem::{CancelToken, run_cancellable};
 
+use crate::app::AppState;
 use crate::auth::AuthenticatedClient;
 use crate::error::ApiError;
 
@@ -72,20 +73,15 @@ impl CostClass {
     }
 }
 
-/// Who asks, and how expensive it is: set per request by [`classify`], read by [`Compute::run`].
-#[derive(Debug, Clone, Copy)]
-struct Admission {
-    key_id: Option<i64>,
-    class: CostClass,
-}
-
 tokio::task_local! {
-    static ADMISSION: Admission;
+    /// The place [`admit`] took for this request, handed to [`Compute::run`].
+    static ADMITTED: Mutex<Option<Ticket>>;
 }
 
-/// Middleware on the authenticated routes: classifies the request by its route and remembers its
-/// key for the heavy lane's per-key share.
-pub(crate) async fn classify(request: Request, next: Next) -> Response {
+/// Middleware on the authenticated routes: classifies the request by its route and takes its
+/// place in that lane before the body is even read, so that a refusal for capacity costs almost
+/// nothing; the key's share of the heavy lane is counted here too.
+pub(crate) async fn admit(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let class = request
         .extensions()
         .get::<MatchedPath>()
@@ -94,9 +90,19 @@ pub(crate) async fn classify(request: Request, next: Next) -> Response {
         .extensions()
         .get::<AuthenticatedClient>()
         .map(|client| client.0.key_id);
-    ADMISSION
-        .scope(Admission { key_id, class }, next.run(request))
-        .await
+    let compute = state.compute();
+    let lane = match class {
+        CostClass::Light => &compute.light,
+        CostClass::Heavy => &compute.heavy,
+    };
+    match lane.admit(key_id) {
+        Ok(ticket) => {
+            ADMITTED
+                .scope(Mutex::new(Some(ticket)), next.run(request))
+                .await
+        }
+        Err(refused) => refused.into_response(),
+    }
 }
 
 /// One lane: its threads, its running slots, and the bounds of what may wait for them.
@@ -150,10 +156,16 @@ impl Lane {
         slot_count: usize,
         capacity: usize,
         key_share: usize,
+        background: bool,
     ) -> anyhow::Result<Arc<Self>> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(move |i| format!("orrery-{name}-{i}"))
+            .start_handler(move |_| {
+                if background {
+                    run_in_background();
+                }
+            })
             .build()?;
         Ok(Arc::new(Self {
             name,
@@ -244,6 +256,7 @@ impl Compute {
                 light_slots,
                 light_slots + LIGHT_QUEUE,
                 usize::MAX,
+                false,
             )?,
             heavy: Lane::new(
                 "heavy",
@@ -251,6 +264,7 @@ impl Compute {
                 threads,
                 heavy_capacity,
                 heavy_capacity.div_ceil(2),
+                true,
             )?,
         })
     }
@@ -272,17 +286,13 @@ impl Compute {
         T: Send + 'static,
         F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     {
-        let admission = ADMISSION
-            .try_with(|admission| *admission)
-            .unwrap_or(Admission {
-                key_id: None,
-                class: CostClass::Light,
-            });
-        let lane = match admission.class {
-            CostClass::Light => &self.light,
-            CostClass::Heavy => &self.heavy,
+        // The place taken by `admit`; a calculation outside it (or a second one in the same
+        // request) queues in the light lane.
+        let ticket = match ADMITTED.try_with(|slot| lock(slot).take()).ok().flatten() {
+            Some(ticket) => ticket,
+            None => self.light.admit(None)?,
         };
-        let ticket = lane.admit(admission.key_id)?;
+        let lane = Arc::clone(&ticket.lane);
         let permit =
             match tokio::time::timeout(start_within, Arc::clone(&lane.slots).acquire_owned()).await
             {
@@ -299,7 +309,7 @@ impl Compute {
         let token = CancelToken::new();
         let _cancel_on_drop = CancelOnDrop(token.clone());
         let (sender, receiver) = tokio::sync::oneshot::channel();
-        let job_lane = Arc::clone(lane);
+        let job_lane = Arc::clone(&lane);
         lane.pool.spawn(move || {
             // The slot and the place are held until the job has really stopped.
             let _permit = permit;
@@ -325,6 +335,27 @@ impl Compute {
             ))),
             Err(_) => Err(ApiError::internal("calculation thread vanished")),
         }
+    }
+}
+
+/// Lowers the calling thread to the kernel's lowest share of the CPU (nice 19, `SCHED_BATCH`):
+/// heavy calculations then use what the light lane and the async threads leave, instead of
+/// taking turns with them. Raising niceness needs no privilege; if the system refuses anyway,
+/// the lane still works, only without that priority.
+fn run_in_background() {
+    use thread_priority::{
+        NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
+        set_thread_priority_and_policy, thread_native_id,
+    };
+    if let Err(error) = set_thread_priority_and_policy(
+        thread_native_id(),
+        ThreadPriority::Min,
+        ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Batch),
+    ) {
+        tracing::warn!(
+            ?error,
+            "could not lower the heavy calculation threads' priority"
+        );
     }
 }
 
@@ -361,7 +392,7 @@ mod tests {
 
     #[test]
     fn a_key_cannot_take_more_than_its_share_and_places_come_back() {
-        let lane = Lane::new("test", 1, 1, 4, 2).unwrap();
+        let lane = Lane::new("test", 1, 1, 4, 2, false).unwrap();
         lane.job_micros.store(1_000_000, Ordering::Relaxed);
         let first = lane.admit(Some(1)).unwrap();
         let _second = lane.admit(Some(1)).unwrap();
