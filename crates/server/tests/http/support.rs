@@ -48,9 +48,15 @@ impl TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let router = app(state.clone());
-        tokio::spawn(async move {
-            axum::serve(listener, router).await.unwrap();
-        });
+        // The service's own accept loop, so that every test goes through its connection
+        // handling (and the client address it records).
+        tokio::spawn(orrery_server::connections::serve_connections(
+            listener,
+            router,
+            orrery_server::settings::ConnectionSettings::default(),
+            std::future::pending(),
+            std::time::Duration::ZERO,
+        ));
         Some(Self {
             address,
             client: reqwest::Client::new(),
