@@ -427,7 +427,12 @@ mod tests {
     #[test]
     fn public_routes_need_no_key() {
         let document = document();
-        for path in ["/v1/health", "/v1/health/live", "/v1/openapi.json", "/playground"] {
+        for path in [
+            "/v1/health",
+            "/v1/health/live",
+            "/v1/openapi.json",
+            "/playground",
+        ] {
             assert!(
                 document["paths"][path]["get"].get("security").is_none(),
                 "{path}"

@@ -12,6 +12,7 @@ mod cli;
 mod directions;
 mod ephemeris;
 mod heliacal;
+mod hygiene;
 mod lots;
 mod midpoints;
 mod nodes_apsides;
