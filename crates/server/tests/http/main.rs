@@ -17,6 +17,7 @@ mod lots;
 mod midpoints;
 mod nodes_apsides;
 mod openapi;
+mod outage;
 mod playground;
 mod progressions;
 mod rate_limits;
