@@ -22,6 +22,8 @@ pub(crate) struct Options {
     pub(crate) redis_url: Option<String>,
     pub(crate) postgres: bool,
     pub(crate) request_timeout: Option<std::time::Duration>,
+    /// The failed-authentication throttle, trusted proxies and key grace; default: the service's.
+    pub(crate) auth: Option<orrery_server::settings::AuthSettings>,
 }
 
 impl TestApp {
@@ -43,6 +45,9 @@ impl TestApp {
         settings.compute_threads = Some(2);
         if let Some(timeout) = options.request_timeout {
             settings.request_timeout = timeout;
+        }
+        if let Some(auth) = options.auth {
+            settings.auth = auth;
         }
         let (state, database) = serve::prepare(&settings).await.expect("prepare the app");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
