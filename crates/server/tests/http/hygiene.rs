@@ -161,7 +161,7 @@ async fn partial_body(address: SocketAddr, limit: Duration) -> Option<Duration> 
     let stream = TcpStream::connect(address).await.unwrap();
     let (mut reader, mut writer) = stream.into_split();
     let head = format!(
-        "POST /v1/planets HTTP/1.1\r\nHost: test\r\nX-API-Key: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
+        "POST /v1/aspects HTTP/1.1\r\nHost: test\r\nX-API-Key: {}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{{",
         crate::support::DEMO_KEY
     );
     writer.write_all(head.as_bytes()).await.unwrap();
@@ -318,5 +318,52 @@ async fn past_the_connection_cap_new_connections_wait_and_are_served() {
             "{:?}",
             answered - freed
         );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_sigterm_requests_in_flight_finish_and_new_connections_are_refused() {
+    let mut served = Served::start(&[]);
+    let address = served.address;
+    // A request in flight: its headers and half of its body are in.
+    let mut in_flight = TcpStream::connect(address).await.unwrap();
+    let head = format!(
+        "POST /v1/aspects HTTP/1.1\r\nHost: test\r\nX-API-Key: {}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{",
+        crate::support::DEMO_KEY
+    );
+    in_flight.write_all(head.as_bytes()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let status = Command::new("kill")
+        .arg("-TERM")
+        .arg(served.child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // The listener closes at once...
+    let refused_by = Instant::now() + Duration::from_secs(5);
+    while TcpStream::connect(address).await.is_ok() {
+        assert!(Instant::now() < refused_by, "still accepting after SIGTERM");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        served.child.try_wait().unwrap().is_none(),
+        "exited with a request in flight"
+    );
+    // ...and the request in flight still gets its answer.
+    in_flight.write_all(b"}").await.unwrap();
+    let mut response = Vec::new();
+    in_flight.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+
+    let exited_by = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(exit) = served.child.try_wait().unwrap() {
+            assert!(exit.success(), "exit status {exit}");
+            break;
+        }
+        assert!(Instant::now() < exited_by, "did not exit after draining");
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
