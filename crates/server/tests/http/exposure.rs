@@ -238,3 +238,29 @@ async fn behind_a_trusted_proxy_the_forwarded_address_is_throttled() {
     assert_eq!(prepended.status(), 429);
     app.cleanup().await;
 }
+
+/// The real binary: `/metrics` only on `ORRERY_METRICS_LISTEN`, announced at start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_serves_metrics_on_its_own_listener_only() {
+    let mut served = crate::hygiene::Served::start(&[("ORRERY_METRICS_LISTEN", "127.0.0.1:0")]);
+    assert!(served.next_line().starts_with("demo API key: "));
+    let line = served.next_line();
+    let metrics_url = line
+        .strip_prefix("metrics on ")
+        .unwrap_or_else(|| panic!("unexpected line {line:?}"))
+        .to_owned();
+    let client = reqwest::Client::new();
+    let on_api = client
+        .get(format!("http://{}/metrics", served.address))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(on_api.status(), 404);
+    let metrics = client.get(&metrics_url).send().await.unwrap();
+    assert_eq!(metrics.status(), 200);
+    assert!(
+        metrics.text().await.unwrap().contains(
+            r#"orrery_http_requests_total{method="GET",route="unmatched",status="404"} 1"#
+        )
+    );
+}

@@ -19,16 +19,16 @@ const CLOSE_MARGIN: Duration = Duration::from_millis(1500);
 const EARLY_TOLERANCE: Duration = Duration::from_millis(150);
 
 /// The `orrery` binary serving a temporary SQLite database; killed on drop.
-struct Served {
+pub(crate) struct Served {
     child: Child,
-    address: SocketAddr,
+    pub(crate) address: SocketAddr,
     /// Held open: the service's later `println!`s would fail on a closed pipe.
-    _stdout: std::io::Lines<BufReader<std::process::ChildStdout>>,
+    stdout: std::io::Lines<BufReader<std::process::ChildStdout>>,
     _dir: tempfile::TempDir,
 }
 
 impl Served {
-    fn start(settings: &[(&str, &str)]) -> Self {
+    pub(crate) fn start(settings: &[(&str, &str)]) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
             .env("ORRERY_LISTEN", "127.0.0.1:0")
@@ -52,9 +52,16 @@ impl Served {
         Self {
             child,
             address,
-            _stdout: stdout,
+            stdout: stdout,
             _dir: dir,
         }
+    }
+}
+
+impl Served {
+    /// The next line the service printed after the address.
+    pub(crate) fn next_line(&mut self) -> String {
+        self.stdout.next().unwrap().unwrap()
     }
 }
 
