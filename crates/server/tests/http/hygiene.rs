@@ -52,7 +52,7 @@ impl Served {
         Self {
             child,
             address,
-            stdout: stdout,
+            stdout,
             _dir: dir,
         }
     }
