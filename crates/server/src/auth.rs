@@ -326,3 +326,118 @@ fn add_rate_limit_headers(headers: &mut HeaderMap, decision: &Decision) {
         HeaderValue::from_static(decision.source.as_str()),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    use orrery_store::{Environment, Plan};
+
+    use super::*;
+
+    /// One key, a switch to make the store fail, and a count of lookups.
+    #[derive(Debug)]
+    struct SwitchableStore {
+        key: KeyHash,
+        revoked: AtomicBool,
+        failing: AtomicBool,
+        lookups: AtomicUsize,
+    }
+
+    #[async_trait::async_trait]
+    impl KeyStore for SwitchableStore {
+        async fn find_active_key(&self, hash: &KeyHash) -> Result<Option<KeyRecord>, StoreError> {
+            self.lookups.fetch_add(1, Ordering::SeqCst);
+            if self.failing.load(Ordering::SeqCst) {
+                // Any error will do: the cache treats every failure alike.
+                return Err(StoreError::Corrupt("the store is down".into()));
+            }
+            Ok(
+                (*hash == self.key && !self.revoked.load(Ordering::SeqCst)).then(|| KeyRecord {
+                    key_id: 1,
+                    client_id: 1,
+                    client_name: "Tests".into(),
+                    plan: Plan {
+                        code: "test".into(),
+                        label: "Test".into(),
+                        requests_per_hour: 10,
+                    },
+                    environment: Environment::Test,
+                }),
+            )
+        }
+
+        async fn ping(&self) -> Result<(), StoreError> {
+            Ok(())
+        }
+    }
+
+    fn store() -> SwitchableStore {
+        SwitchableStore {
+            key: ApiKeySecret::new("a-known-key-000000").hash(),
+            revoked: AtomicBool::new(false),
+            failing: AtomicBool::new(false),
+            lookups: AtomicUsize::new(0),
+        }
+    }
+
+    /// Makes every cached lookup stale, as if `KEY_CACHE_TTL` had passed.
+    fn age(cache: &KeyCache, by: Duration) {
+        for (at, _) in lock(&cache.verified).values_mut() {
+            *at -= by;
+        }
+        for at in lock(&cache.unknown).values_mut() {
+            *at -= by;
+        }
+        *lock(&cache.store_paused_until) = None;
+    }
+
+    #[tokio::test]
+    async fn a_verified_key_outlives_a_store_failure_for_the_grace_period() {
+        let store = store();
+        let cache = KeyCache::new(Duration::from_secs(600));
+        let known = store.key.clone();
+        let unknown = ApiKeySecret::new("never-issued-key-0").hash();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        assert!(cache.lookup(&store, unknown.clone()).await.is_err());
+        // After the failure the store is left alone for a moment: no lookup, same answers.
+        let lookups = store.lookups.load(Ordering::SeqCst);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        assert!(cache.lookup(&store, unknown).await.is_err());
+        assert_eq!(store.lookups.load(Ordering::SeqCst), lookups);
+
+        // Past the grace period the key is refused with "unavailable", not admitted.
+        age(&cache, Duration::from_secs(600));
+        assert!(cache.lookup(&store, known).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_revocation_wins_over_the_grace_period_once_the_store_answers() {
+        let store = store();
+        let cache = KeyCache::new(Duration::from_secs(600));
+        let known = store.key.clone();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        store.revoked.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_none());
+        // A later outage does not bring the revoked key back.
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn without_a_grace_period_a_failure_is_unavailable() {
+        let store = store();
+        let cache = KeyCache::new(Duration::ZERO);
+        let known = store.key.clone();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known).await.is_err());
+    }
+}
