@@ -17,13 +17,16 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 use crate::auth::{KeyCache, KeyStore, authenticate};
 use crate::caching::{CacheVersions, cache_deterministic};
+use crate::client_address::TrustedProxies;
 use crate::compute::{Compute, admit};
 use crate::edge::edge;
 use crate::error::ApiError;
 use crate::json::BODY_LIMIT_BYTES;
-use crate::metrics::{Metrics, metrics_handler};
+use crate::metrics::Metrics;
 use crate::openapi::openapi_json;
 use crate::routes;
+use crate::settings::AuthSettings;
+use crate::throttle::FailureThrottle;
 
 /// Bump whenever a change alters any calculated result (a fix, a new convention): every ETag
 /// changes with it, so clients and caches drop answers marked immutable.
@@ -57,6 +60,8 @@ struct Inner {
     key_store: Arc<dyn KeyStore>,
     limiter: Arc<dyn RateLimiter>,
     key_cache: KeyCache,
+    failed_auth: FailureThrottle,
+    trusted_proxies: TrustedProxies,
     metrics: Metrics,
     compute: Compute,
     ephemeris: Ephemeris,
@@ -78,6 +83,8 @@ pub struct AppParts {
     pub request_timeout: Duration,
     /// The key the playground page uses.
     pub demo_key: String,
+    /// The failed-authentication throttle, trusted proxies and the keys' outage grace period.
+    pub auth: AuthSettings,
 }
 
 impl AppState {
@@ -85,7 +92,12 @@ impl AppState {
         Self(Arc::new(Inner {
             key_store: parts.key_store,
             limiter: parts.limiter,
-            key_cache: KeyCache::default(),
+            key_cache: KeyCache::new(parts.auth.key_grace),
+            failed_auth: FailureThrottle::new(
+                parts.auth.failures_per_sec,
+                parts.auth.failure_burst,
+            ),
+            trusted_proxies: parts.auth.trusted_proxies,
             metrics: Metrics::new(),
             compute: parts.compute,
             cache_versions: CacheVersions {
@@ -115,6 +127,14 @@ impl AppState {
 
     pub(crate) fn key_cache(&self) -> &KeyCache {
         &self.0.key_cache
+    }
+
+    pub(crate) fn failed_auth(&self) -> &FailureThrottle {
+        &self.0.failed_auth
+    }
+
+    pub(crate) fn trusted_proxies(&self) -> &TrustedProxies {
+        &self.0.trusted_proxies
     }
 
     pub(crate) fn metrics(&self) -> &Metrics {
@@ -197,10 +217,10 @@ pub fn app(state: AppState) -> Router {
     let public = Router::new()
         .route("/v1/health", get(routes::health::health))
         .route("/v1/openapi.json", get(openapi_json))
+        .route("/v1/health/live", get(routes::health::live))
         .merge(routes::playground::router())
         .merge(routes::docs::router())
-        .route("/playground", get(routes::playground::playground))
-        .route("/metrics", get(metrics_handler));
+        .route("/playground", get(routes::playground::playground));
 
     let mut deterministic = routes::calculation_routes();
     // axum refuses a route layer on a router without routes.
@@ -244,6 +264,7 @@ fn cors() -> CorsLayer {
             HeaderName::from_static("etag"),
             HeaderName::from_static("x-ratelimit-limit"),
             HeaderName::from_static("x-ratelimit-remaining"),
+            HeaderName::from_static("x-ratelimit-reset"),
             HeaderName::from_static("x-ratelimit-source"),
             HeaderName::from_static("retry-after"),
             HeaderName::from_static("x-request-id"),

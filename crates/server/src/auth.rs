@@ -6,28 +6,42 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use orrery_limiter::{Decision, UnixSeconds};
 use orrery_store::{ApiKeySecret, Database, KeyHash, KeyRecord, StoreError};
 
 use crate::app::AppState;
+use crate::client_address::{peer_address, throttle_key};
 use crate::error::ApiError;
+use crate::throttle::FailureVerdict;
 
 static X_API_KEY: HeaderName = HeaderName::from_static("x-api-key");
 static X_RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limit");
 static X_RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
 static X_RATELIMIT_SOURCE: HeaderName = HeaderName::from_static("x-ratelimit-source");
+static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
+/// The challenge of every 401: the scheme is an API key in the `X-API-Key` header.
+const API_KEY_CHALLENGE: HeaderValue = HeaderValue::from_static(r#"ApiKey header="X-API-Key""#);
 
 /// How long a key lookup is reused. A revoked key stops working within this time on every
-/// instance; in exchange most requests cost no database round trip.
+/// instance whose database answers; in exchange most requests cost no database round trip.
 pub const KEY_CACHE_TTL: Duration = Duration::from_secs(2);
-/// Bounds the cache against a flood of made-up keys; past it the cache starts over.
-const KEY_CACHE_MAX_ENTRIES: usize = 10_000;
+/// A key lookup that takes longer counts as a database failure: the request gets its answer
+/// (from the grace period, or a 503) well under a second, even from a frozen database.
+pub const KEY_LOOKUP_DEADLINE: Duration = Duration::from_millis(400);
+/// After a failed lookup, the database is left alone this long: requests meanwhile are answered
+/// from the grace period or refused with 503 at once, instead of each waiting for the deadline.
+const STORE_RETRY_PAUSE: Duration = Duration::from_secs(1);
+/// `Retry-After` of a 503 for an unreachable store.
+const UNAVAILABLE_RETRY_AFTER_SECS: u32 = 1;
+/// Bounds the verified keys remembered (one entry per active key in use).
+const VERIFIED_KEYS_MAX: usize = 100_000;
+/// Bounds the remembered "no such key" answers against a flood of made-up keys; past it they
+/// start over, which never touches the verified keys.
+const UNKNOWN_KEYS_MAX: usize = 10_000;
 
-/// Where keys are looked up; the database in the service, a trait so the app state holds it as
-/// a trait object.
 #[async_trait::async_trait]
 pub trait KeyStore: Send + Sync + Debug {
     async fn find_active_key(&self, hash: &KeyHash) -> Result<Option<KeyRecord>, StoreError>;
@@ -49,41 +63,123 @@ impl KeyStore for Database {
 #[derive(Debug, Clone)]
 pub struct AuthenticatedClient(pub Arc<KeyRecord>);
 
-/// A lookup result and when it was fetched; `None` caches "no such active key".
-type CachedLookup = (Instant, Option<Arc<KeyRecord>>);
-
-/// Recent key lookups, found and not found.
-#[derive(Debug, Default)]
+/// Recent key lookups. A verified key is kept with the time it was last verified: while the
+/// database is unreachable it keeps working for the grace period after that.
+#[derive(Debug)]
 pub(crate) struct KeyCache {
-    entries: Mutex<HashMap<KeyHash, CachedLookup>>,
+    grace: Duration,
+    verified: Mutex<HashMap<KeyHash, (Instant, Arc<KeyRecord>)>>,
+    unknown: Mutex<HashMap<KeyHash, Instant>>,
+    /// Until when lookups skip the database after a failure.
+    store_paused_until: Mutex<Option<Instant>>,
 }
 
+/// The key store did not answer in time and the key was not verified within the grace period.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeyStoreUnavailable;
+
 impl KeyCache {
+    pub(crate) fn new(grace: Duration) -> Self {
+        Self {
+            grace,
+            verified: Mutex::new(HashMap::new()),
+            unknown: Mutex::new(HashMap::new()),
+            store_paused_until: Mutex::new(None),
+        }
+    }
+
     async fn lookup(
         &self,
         store: &dyn KeyStore,
         hash: KeyHash,
-    ) -> Result<Option<Arc<KeyRecord>>, StoreError> {
-        if let Some((fetched, record)) = self.lock().get(&hash)
-            && fetched.elapsed() < KEY_CACHE_TTL
+    ) -> Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable> {
+        if let Some((verified, record)) = lock(&self.verified).get(&hash)
+            && verified.elapsed() < KEY_CACHE_TTL
         {
-            return Ok(record.clone());
+            return Ok(Some(Arc::clone(record)));
         }
-        let record = store.find_active_key(&hash).await?.map(Arc::new);
-        let mut entries = self.lock();
-        if entries.len() >= KEY_CACHE_MAX_ENTRIES {
-            entries.clear();
+        if let Some(checked) = lock(&self.unknown).get(&hash)
+            && checked.elapsed() < KEY_CACHE_TTL
+        {
+            return Ok(None);
         }
-        entries.insert(hash, (Instant::now(), record.clone()));
-        Ok(record)
+        if lock(&self.store_paused_until).is_some_and(|until| Instant::now() < until) {
+            return self.within_grace(&hash);
+        }
+        match tokio::time::timeout(KEY_LOOKUP_DEADLINE, store.find_active_key(&hash)).await {
+            Ok(Ok(found)) => {
+                *lock(&self.store_paused_until) = None;
+                Ok(self.remember(hash, found.map(Arc::new)))
+            }
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "key lookup failed; using keys verified within the grace period");
+                self.pause_store();
+                self.within_grace(&hash)
+            }
+            Err(_) => {
+                tracing::warn!(
+                    deadline_ms = KEY_LOOKUP_DEADLINE.as_millis(),
+                    "key lookup timed out; using keys verified within the grace period"
+                );
+                self.pause_store();
+                self.within_grace(&hash)
+            }
+        }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<KeyHash, CachedLookup>> {
-        // The map holds plain values; a panic elsewhere cannot leave it half-written.
-        self.entries
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    fn remember(&self, hash: KeyHash, found: Option<Arc<KeyRecord>>) -> Option<Arc<KeyRecord>> {
+        let now = Instant::now();
+        match &found {
+            Some(record) => {
+                lock(&self.unknown).remove(&hash);
+                let mut verified = lock(&self.verified);
+                if verified.len() >= VERIFIED_KEYS_MAX && !verified.contains_key(&hash) {
+                    verified.retain(|_, (at, _)| at.elapsed() < self.grace.max(KEY_CACHE_TTL));
+                    if verified.len() >= VERIFIED_KEYS_MAX {
+                        verified.clear();
+                    }
+                }
+                verified.insert(hash, (now, Arc::clone(record)));
+            }
+            None => {
+                // Revoked (or never existed): forget any earlier verification at once.
+                lock(&self.verified).remove(&hash);
+                let mut unknown = lock(&self.unknown);
+                if unknown.len() >= UNKNOWN_KEYS_MAX {
+                    unknown.clear();
+                }
+                unknown.insert(hash, now);
+            }
+        }
+        found
     }
+
+    fn pause_store(&self) {
+        *lock(&self.store_paused_until) = Some(Instant::now() + STORE_RETRY_PAUSE);
+    }
+
+    /// The answer while the store is unreachable: the key's last verification if it is recent
+    /// enough, else unavailable. A key last seen unknown stays unknown for the same period.
+    fn within_grace(&self, hash: &KeyHash) -> Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable> {
+        if let Some((verified, record)) = lock(&self.verified).get(hash)
+            && verified.elapsed() < self.grace
+        {
+            return Ok(Some(Arc::clone(record)));
+        }
+        if let Some(checked) = lock(&self.unknown).get(hash)
+            && checked.elapsed() < self.grace
+        {
+            return Ok(None);
+        }
+        Err(KeyStoreUnavailable)
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // The maps hold plain values; a panic elsewhere cannot leave them half-written.
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 pub(crate) async fn authenticate(
@@ -93,7 +189,12 @@ pub(crate) async fn authenticate(
 ) -> Response {
     let record = match identify(&state, request.headers()).await {
         Ok(record) => record,
-        Err(error) => return error.into_response(),
+        Err(Refusal::Unauthenticated(error)) => {
+            return refuse_unauthenticated(&state, &request, error);
+        }
+        Err(Refusal::Unavailable) => {
+            return unavailable("the key store is unreachable; retry shortly");
+        }
     };
     tracing::Span::current().record("client_id", record.client_id);
 
@@ -109,10 +210,7 @@ pub(crate) async fn authenticate(
         Ok(decision) => decision,
         Err(error) => {
             tracing::error!(%error, "no rate-limit backend answered");
-            return ApiError::service_unavailable(
-                "the rate-limit store is unreachable; retry shortly",
-            )
-            .into_response();
+            return unavailable("the rate-limit store is unreachable; retry shortly");
         }
     };
     let mut response = if decision.admitted {
@@ -133,30 +231,77 @@ pub(crate) async fn authenticate(
     response
 }
 
-async fn identify(state: &AppState, headers: &HeaderMap) -> Result<Arc<KeyRecord>, ApiError> {
+/// Why a request was not let through to its endpoint.
+enum Refusal {
+    /// No key, a malformed, unknown or revoked key: 401 (or 429 past the failure allowance).
+    Unauthenticated(ApiError),
+    /// The key could not be checked: 503.
+    Unavailable,
+}
+
+async fn identify(state: &AppState, headers: &HeaderMap) -> Result<Arc<KeyRecord>, Refusal> {
     let Some(value) = headers.get(&X_API_KEY) else {
-        return Err(ApiError::unauthorized(
+        return Err(Refusal::Unauthenticated(ApiError::unauthorized(
             "the X-API-Key header is missing; every endpoint but /v1/health needs a key",
-        ));
+        )));
     };
-    let key = value
-        .to_str()
-        .map_err(|_| ApiError::unauthorized("the X-API-Key header is not a valid API key"))?;
-    let secret = ApiKeySecret::new(key.trim());
+    let key = value.to_str().map_err(|_| {
+        Refusal::Unauthenticated(ApiError::unauthorized(
+            "the X-API-Key header is not a valid API key",
+        ))
+    })?;
+    // Taken exactly as sent: a key with extra characters (spaces included) is another key.
+    let secret = ApiKeySecret::new(key);
     if secret.has_bad_checksum() {
-        return Err(ApiError::unauthorized(
+        return Err(Refusal::Unauthenticated(ApiError::unauthorized(
             "the API key is invalid (its checksum does not match: check for a typo)",
-        ));
+        )));
     }
     let record = state
         .key_cache()
         .lookup(state.key_store(), secret.hash())
         .await
-        .map_err(|error| {
-            tracing::error!(%error, "key lookup failed");
-            ApiError::service_unavailable("the key store is unreachable; retry shortly")
-        })?;
-    record.ok_or_else(|| ApiError::unauthorized("the API key is unknown or revoked"))
+        .map_err(|KeyStoreUnavailable| Refusal::Unavailable)?;
+    record.ok_or_else(|| {
+        Refusal::Unauthenticated(ApiError::unauthorized("the API key is unknown or revoked"))
+    })
+}
+
+/// A 401 with `WWW-Authenticate`, or a 429 with `Retry-After` once the client address has used
+/// up its allowance of failures.
+fn refuse_unauthenticated(state: &AppState, request: &Request, error: ApiError) -> Response {
+    let client = state
+        .trusted_proxies()
+        .client_address(peer_address(request), request.headers());
+    match state
+        .failed_auth()
+        .fail(throttle_key(client), Instant::now())
+    {
+        FailureVerdict::Allowed => {
+            let mut response = error.into_response();
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, API_KEY_CHALLENGE);
+            response
+        }
+        FailureVerdict::Throttled { retry_after_secs } => {
+            tracing::debug!(%client, "failed authentications throttled");
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, HeaderValue::from(retry_after_secs))],
+            )
+                .into_response()
+        }
+    }
+}
+
+fn unavailable(message: &str) -> Response {
+    let mut response = ApiError::service_unavailable(message).into_response();
+    response.headers_mut().insert(
+        header::RETRY_AFTER,
+        HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS),
+    );
+    response
 }
 
 fn add_rate_limit_headers(headers: &mut HeaderMap, decision: &Decision) {
@@ -165,8 +310,134 @@ fn add_rate_limit_headers(headers: &mut HeaderMap, decision: &Decision) {
         X_RATELIMIT_REMAINING.clone(),
         HeaderValue::from(decision.remaining),
     );
+    // Whole seconds until the window admits one more request: 0 while some remain, the
+    // `Retry-After` when refused. After the request that used the last one the limiter does
+    // not say when the oldest minute leaves the window, so the header is absent then.
+    let reset_secs = if decision.admitted {
+        (decision.remaining > 0).then_some(0)
+    } else {
+        Some(decision.retry_after_secs.unwrap_or(1))
+    };
+    if let Some(reset_secs) = reset_secs {
+        headers.insert(X_RATELIMIT_RESET.clone(), HeaderValue::from(reset_secs));
+    }
     headers.insert(
         X_RATELIMIT_SOURCE.clone(),
         HeaderValue::from_static(decision.source.as_str()),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    use orrery_store::{Environment, Plan};
+
+    use super::*;
+
+    /// One key, a switch to make the store fail, and a count of lookups.
+    #[derive(Debug)]
+    struct SwitchableStore {
+        key: KeyHash,
+        revoked: AtomicBool,
+        failing: AtomicBool,
+        lookups: AtomicUsize,
+    }
+
+    #[async_trait::async_trait]
+    impl KeyStore for SwitchableStore {
+        async fn find_active_key(&self, hash: &KeyHash) -> Result<Option<KeyRecord>, StoreError> {
+            self.lookups.fetch_add(1, Ordering::SeqCst);
+            if self.failing.load(Ordering::SeqCst) {
+                // Any error will do: the cache treats every failure alike.
+                return Err(StoreError::Corrupt("the store is down".into()));
+            }
+            Ok(
+                (*hash == self.key && !self.revoked.load(Ordering::SeqCst)).then(|| KeyRecord {
+                    key_id: 1,
+                    client_id: 1,
+                    client_name: "Tests".into(),
+                    plan: Plan {
+                        code: "test".into(),
+                        label: "Test".into(),
+                        requests_per_hour: 10,
+                    },
+                    environment: Environment::Test,
+                }),
+            )
+        }
+
+        async fn ping(&self) -> Result<(), StoreError> {
+            Ok(())
+        }
+    }
+
+    fn store() -> SwitchableStore {
+        SwitchableStore {
+            key: ApiKeySecret::new("a-known-key-000000").hash(),
+            revoked: AtomicBool::new(false),
+            failing: AtomicBool::new(false),
+            lookups: AtomicUsize::new(0),
+        }
+    }
+
+    /// Makes every cached lookup stale, as if `KEY_CACHE_TTL` had passed.
+    fn age(cache: &KeyCache, by: Duration) {
+        for (at, _) in lock(&cache.verified).values_mut() {
+            *at -= by;
+        }
+        for at in lock(&cache.unknown).values_mut() {
+            *at -= by;
+        }
+        *lock(&cache.store_paused_until) = None;
+    }
+
+    #[tokio::test]
+    async fn a_verified_key_outlives_a_store_failure_for_the_grace_period() {
+        let store = store();
+        let cache = KeyCache::new(Duration::from_secs(600));
+        let known = store.key.clone();
+        let unknown = ApiKeySecret::new("never-issued-key-0").hash();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        assert!(cache.lookup(&store, unknown.clone()).await.is_err());
+        // After the failure the store is left alone for a moment: no lookup, same answers.
+        let lookups = store.lookups.load(Ordering::SeqCst);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        assert!(cache.lookup(&store, unknown).await.is_err());
+        assert_eq!(store.lookups.load(Ordering::SeqCst), lookups);
+
+        // Past the grace period the key is refused with "unavailable", not admitted.
+        age(&cache, Duration::from_secs(600));
+        assert!(cache.lookup(&store, known).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_revocation_wins_over_the_grace_period_once_the_store_answers() {
+        let store = store();
+        let cache = KeyCache::new(Duration::from_secs(600));
+        let known = store.key.clone();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        store.revoked.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_none());
+        // A later outage does not bring the revoked key back.
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn without_a_grace_period_a_failure_is_unavailable() {
+        let store = store();
+        let cache = KeyCache::new(Duration::ZERO);
+        let known = store.key.clone();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known).await.is_err());
+    }
 }

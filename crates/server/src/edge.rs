@@ -1,5 +1,6 @@
 //! The outermost layer: request ids, the error object for every error status, the default
-//! `Cache-Control`, and one tracing span and metrics sample per request.
+//! `Cache-Control`, `X-Content-Type-Options: nosniff`, and one tracing span and metrics sample
+//! per request.
 
 use std::time::Instant;
 
@@ -14,6 +15,11 @@ use crate::app::AppState;
 use crate::error::render_error_body;
 
 pub(crate) static X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub(crate) static X_CONTENT_TYPE_OPTIONS: HeaderName =
+    HeaderName::from_static("x-content-type-options");
+/// Browsers must not guess a type other than the declared one (a JSON error echoing input is
+/// then never run as a script or rendered as HTML).
+pub(crate) const NOSNIFF: HeaderValue = HeaderValue::from_static("nosniff");
 
 /// The request's id: the client's own UUID from `X-Request-Id`, or a new one.
 #[derive(Debug, Clone, Copy)]
@@ -62,6 +68,7 @@ pub(crate) async fn edge(
     headers
         .entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
+    headers.insert(X_CONTENT_TYPE_OPTIONS.clone(), NOSNIFF);
 
     let elapsed = started.elapsed();
     state

@@ -5,8 +5,10 @@ pub mod app;
 pub mod auth;
 pub mod caching;
 pub mod cli;
+pub mod client_address;
 pub mod commands;
 pub mod compute;
+pub mod connections;
 pub mod edge;
 pub mod error;
 pub mod json;
@@ -16,6 +18,7 @@ mod routes;
 pub mod serve;
 pub mod settings;
 pub mod telemetry;
+mod throttle;
 
 pub use app::{AppParts, AppState, app};
 pub use error::ApiError;

@@ -1,10 +1,13 @@
-//! Prometheus metrics, served as text at `GET /metrics`.
+//! Prometheus metrics, served as text at `GET /metrics` on a listener of their own
+//! (`ORRERY_METRICS_LISTEN`), never on the API listener.
 
 use std::time::Duration;
 
+use axum::Router;
 use axum::extract::State;
-use axum::http::header;
+use axum::http::{HeaderValue, header};
 use axum::response::IntoResponse;
+use axum::routing::get;
 use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
@@ -108,12 +111,28 @@ impl Default for Metrics {
     get,
     path = "/metrics",
     tag = "General",
-    summary = "Prometheus metrics in the text format (public)",
+    summary = "Prometheus metrics in the text format (only on the ORRERY_METRICS_LISTEN listener)",
     responses((status = 200, description = "The metrics.", content_type = "text/plain; version=0.0.4", body = String)),
 )]
 pub(crate) async fn metrics_handler(State(state): State<AppState>) -> impl IntoResponse {
     (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; version=0.0.4"),
+            ),
+            (
+                crate::edge::X_CONTENT_TYPE_OPTIONS.clone(),
+                crate::edge::NOSNIFF,
+            ),
+        ],
         state.metrics().render(),
     )
+}
+
+/// The metrics listener's whole interface: `GET /metrics` of the service's own metrics.
+pub fn metrics_app(state: AppState) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics_handler))
+        .with_state(state)
 }

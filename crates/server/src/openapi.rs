@@ -40,8 +40,8 @@ strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a ma
     ),
     paths(
         routes::health::health,
+        routes::health::live,
         routes::playground::playground,
-        crate::metrics::metrics_handler,
         openapi_json,
         routes::me::me,
         routes::planets::planets,
@@ -427,7 +427,12 @@ mod tests {
     #[test]
     fn public_routes_need_no_key() {
         let document = document();
-        for path in ["/v1/health", "/v1/openapi.json", "/playground", "/metrics"] {
+        for path in [
+            "/v1/health",
+            "/v1/health/live",
+            "/v1/openapi.json",
+            "/playground",
+        ] {
             assert!(
                 document["paths"][path]["get"].get("security").is_none(),
                 "{path}"

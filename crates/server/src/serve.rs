@@ -1,15 +1,20 @@
 //! Starting and stopping the service.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use orrery_ephem::Ephemeris;
 use orrery_limiter::{LimitSource, MemoryLimiter, RateLimiter, RedisLimiter};
 use orrery_store::Database;
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 
 use crate::app::{AppParts, AppState, SystemClock, app};
 use crate::compute::Compute;
+use crate::connections::serve_connections;
+use crate::metrics::metrics_app;
 use crate::settings::Settings;
 
 /// Key prefix of the rate-limit windows in Redis; the key id follows in braces (a Redis Cluster
@@ -64,6 +69,7 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
         clock: Arc::new(SystemClock),
         request_timeout: settings.request_timeout,
         demo_key: settings.demo_key.expose().to_owned(),
+        auth: settings.auth.clone(),
     });
     Ok((state, database))
 }
@@ -81,31 +87,72 @@ fn open_ephemeris(settings: &Settings) -> anyhow::Result<Ephemeris> {
     })
 }
 
-/// `orrery serve`: listens until SIGTERM or Ctrl-C, then finishes the requests in flight.
+/// How much longer than the request time limit a shutdown waits for requests in flight: every
+/// request ends within its limit, so this covers writing the last responses.
+const DRAIN_MARGIN: Duration = Duration::from_secs(5);
+
+/// `orrery serve`: listens until SIGTERM or Ctrl-C, then stops accepting and finishes the
+/// requests in flight (for at most the request time limit and a margin).
 ///
 /// # Errors
 /// Start-up failed (database, address in use).
 pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     let (state, database) = prepare(&settings).await?;
-    let listener = TcpListener::bind(settings.listen).await.with_context(|| {
-        format!(
-            "could not listen on {}: is another program using it? Set ORRERY_LISTEN to another address",
-            settings.listen
-        )
-    })?;
+    let listener = bind(settings.listen, "ORRERY_LISTEN").await?;
+    let metrics_listener = match settings.metrics_listen {
+        Some(address) => Some(bind(address, "ORRERY_METRICS_LISTEN").await?),
+        None => None,
+    };
     let address = listener.local_addr()?;
     println!("orrery listening on http://{address}");
     println!("demo API key: {}", settings.demo_key.expose());
+    if let Some(metrics) = &metrics_listener {
+        println!("metrics on http://{}/metrics", metrics.local_addr()?);
+    }
     tracing::info!(%address, database = database.backend().name(), rate_limits = if settings.redis_url.is_some() { "redis" } else { "memory" }, "started");
 
-    axum::serve(listener, app(state.clone()))
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .context("the server failed")?;
+    let (stop, stopped) = watch::channel(false);
+    let drain = settings.request_timeout + DRAIN_MARGIN;
+    let api = tokio::spawn(serve_connections(
+        listener,
+        app(state.clone()),
+        settings.connections,
+        wait_for_stop(stopped.clone()),
+        drain,
+    ));
+    let metrics = metrics_listener.map(|listener| {
+        tokio::spawn(serve_connections(
+            listener,
+            metrics_app(state.clone()),
+            settings.connections,
+            wait_for_stop(stopped),
+            drain,
+        ))
+    });
+    shutdown_signal().await;
+    // Receivers outlive the send: both loops hold one.
+    let _ = stop.send(true);
+    api.await.context("the server failed")?;
+    if let Some(metrics) = metrics {
+        metrics.await.context("the metrics listener failed")?;
+    }
     state.limiter_shutdown().await;
     database.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+async fn bind(address: SocketAddr, variable: &str) -> anyhow::Result<TcpListener> {
+    TcpListener::bind(address).await.with_context(|| {
+        format!(
+            "could not listen on {address}: is another program using it? Set {variable} to another address"
+        )
+    })
+}
+
+async fn wait_for_stop(mut stopped: watch::Receiver<bool>) {
+    // An error means the sender is gone, which also means stop.
+    let _ = stopped.wait_for(|stop| *stop).await;
 }
 
 async fn shutdown_signal() {

@@ -8,6 +8,8 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use orrery_store::{ApiKeySecret, Backend};
 
+use crate::client_address::TrustedProxies;
+
 /// The documented demo key of a fresh installation (README, "Quick start"). It is public: it
 /// drives the playground on the demo plan, and `ORRERY_DEMO_KEY` replaces it.
 pub const DEFAULT_DEMO_KEY: &str = "orr_test_DemoPlaygroundPublicKey0000000000f5LqB";
@@ -69,6 +71,110 @@ pub struct SettingsArgs {
     /// Calculation threads; default: one per core.
     #[arg(long, env = "ORRERY_COMPUTE_THREADS", global = true)]
     pub compute_threads: Option<usize>,
+    /// Seconds a connection has to send a request's headers (from accept, or from the first
+    /// byte of the next request on a kept-alive connection).
+    #[arg(
+        long,
+        env = "ORRERY_HEADER_TIMEOUT_SECS",
+        default_value_t = 10,
+        global = true
+    )]
+    pub header_timeout_secs: u64,
+    /// Seconds a request has to send its whole body; past it the connection is closed.
+    #[arg(
+        long,
+        env = "ORRERY_BODY_TIMEOUT_SECS",
+        default_value_t = 30,
+        global = true
+    )]
+    pub body_timeout_secs: u64,
+    /// Seconds a kept-alive connection may wait for its next request before it is closed.
+    #[arg(
+        long,
+        env = "ORRERY_IDLE_TIMEOUT_SECS",
+        default_value_t = 60,
+        global = true
+    )]
+    pub idle_timeout_secs: u64,
+    /// Connections served at once; past it new ones wait in the kernel's accept backlog.
+    #[arg(
+        long,
+        env = "ORRERY_MAX_CONNECTIONS",
+        default_value_t = 1024,
+        global = true
+    )]
+    pub max_connections: usize,
+    /// Address and port of the Prometheus `/metrics` listener; unset: no metrics listener.
+    #[arg(long, env = "ORRERY_METRICS_LISTEN", global = true)]
+    pub metrics_listen: Option<String>,
+    /// Comma-separated IPs or CIDRs of proxies whose `X-Forwarded-For` is believed.
+    #[arg(long, env = "ORRERY_TRUSTED_PROXIES", global = true)]
+    pub trusted_proxies: Option<String>,
+    /// Failed authentications (401) allowed per second and client address, on average.
+    #[arg(
+        long,
+        env = "ORRERY_AUTH_FAILURES_PER_SEC",
+        default_value_t = 20,
+        global = true
+    )]
+    pub auth_failures_per_sec: u32,
+    /// Failed authentications one client address may make in a burst.
+    #[arg(
+        long,
+        env = "ORRERY_AUTH_FAILURE_BURST",
+        default_value_t = 100,
+        global = true
+    )]
+    pub auth_failure_burst: u32,
+    /// Seconds a verified key keeps working while the database is unreachable (0: none).
+    #[arg(
+        long,
+        env = "ORRERY_KEY_GRACE_SECS",
+        default_value_t = 600,
+        global = true
+    )]
+    pub key_grace_secs: u64,
+}
+
+/// How connections are served: timeouts and the connection cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionSettings {
+    pub header_timeout: Duration,
+    pub body_timeout: Duration,
+    pub idle_timeout: Duration,
+    pub max_connections: usize,
+}
+
+impl Default for ConnectionSettings {
+    fn default() -> Self {
+        Self {
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 1024,
+        }
+    }
+}
+
+/// Who may fail authentication how often, and how long a verified key outlives a database
+/// outage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AuthSettings {
+    pub failures_per_sec: u32,
+    pub failure_burst: u32,
+    pub key_grace: Duration,
+    pub trusted_proxies: TrustedProxies,
+}
+
+impl Default for AuthSettings {
+    fn default() -> Self {
+        Self {
+            failures_per_sec: 20,
+            failure_burst: 100,
+            key_grace: Duration::from_secs(600),
+            trusted_proxies: TrustedProxies::default(),
+        }
+    }
 }
 
 /// Validated settings.
@@ -83,6 +189,9 @@ pub struct Settings {
     pub request_timeout: Duration,
     pub ephe_path: Option<PathBuf>,
     pub compute_threads: Option<usize>,
+    pub connections: ConnectionSettings,
+    pub metrics_listen: Option<SocketAddr>,
+    pub auth: AuthSettings,
 }
 
 impl Settings {
@@ -98,6 +207,9 @@ impl Settings {
             request_timeout: Duration::from_secs(30),
             ephe_path: None,
             compute_threads: None,
+            connections: ConnectionSettings::default(),
+            metrics_listen: None,
+            auth: AuthSettings::default(),
         }
     }
 }
@@ -162,6 +274,70 @@ impl TryFrom<SettingsArgs> for Settings {
                 path.display()
             ));
         }
+        let connections = ConnectionSettings {
+            header_timeout: seconds_within(
+                "ORRERY_HEADER_TIMEOUT_SECS / --header-timeout-secs",
+                args.header_timeout_secs,
+                1..=3600,
+            )?,
+            body_timeout: seconds_within(
+                "ORRERY_BODY_TIMEOUT_SECS / --body-timeout-secs",
+                args.body_timeout_secs,
+                1..=3600,
+            )?,
+            idle_timeout: seconds_within(
+                "ORRERY_IDLE_TIMEOUT_SECS / --idle-timeout-secs",
+                args.idle_timeout_secs,
+                1..=3600,
+            )?,
+            max_connections: args.max_connections,
+        };
+        if !(1..=1_000_000).contains(&args.max_connections) {
+            return Err(format!(
+                "ORRERY_MAX_CONNECTIONS / --max-connections must be between 1 and 1000000 (got {})",
+                args.max_connections
+            ));
+        }
+        let metrics_listen = match &args.metrics_listen {
+            None => None,
+            Some(text) => Some(text.parse::<SocketAddr>().map_err(|_| {
+                format!(
+                    "ORRERY_METRICS_LISTEN / --metrics-listen must be an address and port like 127.0.0.1:9090 (got {text:?}); unset it for no metrics listener"
+                )
+            })?),
+        };
+        if metrics_listen.is_some_and(|metrics| metrics == listen && listen.port() != 0) {
+            return Err(format!(
+                "ORRERY_METRICS_LISTEN must differ from ORRERY_LISTEN ({listen}): metrics stay off the API listener"
+            ));
+        }
+        let trusted_proxies = match &args.trusted_proxies {
+            None => TrustedProxies::default(),
+            Some(text) => TrustedProxies::parse(text)
+                .map_err(|error| format!("ORRERY_TRUSTED_PROXIES / --trusted-proxies: {error}"))?,
+        };
+        if !(1..=1_000_000).contains(&args.auth_failures_per_sec) {
+            return Err(format!(
+                "ORRERY_AUTH_FAILURES_PER_SEC / --auth-failures-per-sec must be between 1 and 1000000 (got {})",
+                args.auth_failures_per_sec
+            ));
+        }
+        if !(1..=1_000_000).contains(&args.auth_failure_burst) {
+            return Err(format!(
+                "ORRERY_AUTH_FAILURE_BURST / --auth-failure-burst must be between 1 and 1000000 (got {})",
+                args.auth_failure_burst
+            ));
+        }
+        let auth = AuthSettings {
+            failures_per_sec: args.auth_failures_per_sec,
+            failure_burst: args.auth_failure_burst,
+            key_grace: seconds_within(
+                "ORRERY_KEY_GRACE_SECS / --key-grace-secs",
+                args.key_grace_secs,
+                0..=86_400,
+            )?,
+            trusted_proxies,
+        };
         Ok(Self {
             listen,
             database_url: args.database_url,
@@ -172,7 +348,26 @@ impl TryFrom<SettingsArgs> for Settings {
             request_timeout: Duration::from_secs(args.request_timeout_secs),
             ephe_path: args.ephe_path,
             compute_threads: args.compute_threads,
+            connections,
+            metrics_listen,
+            auth,
         })
+    }
+}
+
+fn seconds_within(
+    name: &str,
+    value: u64,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<Duration, String> {
+    if range.contains(&value) {
+        Ok(Duration::from_secs(value))
+    } else {
+        Err(format!(
+            "{name} must be between {} and {} seconds (got {value})",
+            range.start(),
+            range.end()
+        ))
     }
 }
 
@@ -210,6 +405,20 @@ mod tests {
         assert!(err.contains("between 1 and 600"), "{err}");
         let err = parse(&["--log", "[[["]).unwrap_err();
         assert!(err.contains("not a valid filter"), "{err}");
+        let err = parse(&["--header-timeout-secs", "0"]).unwrap_err();
+        assert!(err.contains("ORRERY_HEADER_TIMEOUT_SECS"), "{err}");
+        let err = parse(&["--idle-timeout-secs", "99999"]).unwrap_err();
+        assert!(err.contains("between 1 and 3600 seconds"), "{err}");
+        let err = parse(&["--max-connections", "0"]).unwrap_err();
+        assert!(err.contains("ORRERY_MAX_CONNECTIONS"), "{err}");
+        let err = parse(&["--metrics-listen", "9090"]).unwrap_err();
+        assert!(err.contains("like 127.0.0.1:9090"), "{err}");
+        let err = parse(&["--metrics-listen", "127.0.0.1:8080"]).unwrap_err();
+        assert!(err.contains("must differ"), "{err}");
+        let err = parse(&["--trusted-proxies", "10.0.0.0/33"]).unwrap_err();
+        assert!(err.contains("10.0.0.0/33"), "{err}");
+        let err = parse(&["--auth-failure-burst", "0"]).unwrap_err();
+        assert!(err.contains("ORRERY_AUTH_FAILURE_BURST"), "{err}");
     }
 
     #[test]
@@ -218,5 +427,10 @@ mod tests {
         assert_eq!(settings.listen.to_string(), "127.0.0.1:8080");
         assert_eq!(settings.database_url, "sqlite://orrery.db");
         assert!(settings.redis_url.is_none());
+        assert_eq!(settings.connections, ConnectionSettings::default());
+        assert_eq!(settings.connections.header_timeout, Duration::from_secs(10));
+        assert!(settings.metrics_listen.is_none());
+        assert_eq!(settings.auth, AuthSettings::default());
+        assert!(settings.auth.trusted_proxies.is_empty());
     }
 }

@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 
 use crate::app::AppState;
 
-/// The database must answer a trivial query within this time for the service to be healthy.
-const DATABASE_DEADLINE: Duration = Duration::from_secs(1);
+/// The database must answer a trivial query within this time for the service to be ready; a
+/// probe of a frozen database then costs no more than this.
+const DATABASE_DEADLINE: Duration = Duration::from_millis(500);
 
 /// The service's state and the versions of its data.
 #[derive(Debug, Serialize, ToSchema)]
@@ -28,7 +29,8 @@ pub(crate) struct Health {
     tz_data: &'static str,
 }
 
-/// `GET /v1/health`: public; 200 when the database answers, 503 (same shape) when it does not.
+/// `GET /v1/health` (readiness): public; 200 when the database answers, 503 (same shape) when it
+/// does not.
 #[utoipa::path(
     get,
     path = "/v1/health",
@@ -36,7 +38,7 @@ pub(crate) struct Health {
     summary = "Whether the service runs and its database answers (public, no key)",
     responses(
         (status = 200, description = "The service and its database answer.", body = Health),
-        (status = 503, description = "The database does not answer within 1 s (same shape, `database: \"unreachable\"`).", body = Health),
+        (status = 503, description = "The database does not answer within 0.5 s (same shape, `database: \"unreachable\"`).", body = Health),
     ),
 )]
 pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
@@ -68,4 +70,31 @@ pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<H
             tz_data: orrery_api::tz_data_version(),
         }),
     )
+}
+
+/// The process serves requests.
+#[derive(Debug, Serialize, ToSchema)]
+pub(crate) struct Live {
+    /// Always `ok`.
+    status: &'static str,
+    /// The service's version.
+    version: &'static str,
+}
+
+/// `GET /v1/health/live` (liveness): public; 200 whenever the process answers at all, whatever
+/// its database does, so that an orchestrator restarts only a process that hangs.
+#[utoipa::path(
+    get,
+    path = "/v1/health/live",
+    tag = "General",
+    summary = "Whether the process serves requests (public, no key; does not ask the database)",
+    responses(
+        (status = 200, description = "The process serves requests.", body = Live),
+    ),
+)]
+pub(crate) async fn live() -> Json<Live> {
+    Json(Live {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+    })
 }

@@ -91,18 +91,31 @@ async fn a_client_request_id_is_echoed_and_others_are_replaced() {
 }
 
 #[tokio::test]
-async fn metrics_count_requests_by_route_and_status() {
+async fn metrics_are_served_only_on_their_own_listener() {
     let app = TestApp::spawn().await;
     app.get("/v1/health").send().await.unwrap();
     app.get("/v1/me").send().await.unwrap();
-    let text = app
-        .get("/metrics")
+    let on_api = app.get("/metrics").send().await.unwrap();
+    assert_error(on_api, 404, "not_found").await;
+
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let metrics_address = listener.local_addr().unwrap();
+    tokio::spawn(orrery_server::connections::serve_connections(
+        listener,
+        orrery_server::metrics::metrics_app(app.state.clone()),
+        orrery_server::settings::ConnectionSettings::default(),
+        std::future::pending(),
+        std::time::Duration::ZERO,
+    ));
+    let response = app
+        .client
+        .get(format!("http://{metrics_address}/metrics"))
         .send()
         .await
-        .unwrap()
-        .text()
-        .await
         .unwrap();
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    let text = response.text().await.unwrap();
     assert!(
         text.contains(
             r#"orrery_http_requests_total{method="GET",route="/v1/health",status="200"} 1"#

@@ -22,6 +22,8 @@ pub(crate) struct Options {
     pub(crate) redis_url: Option<String>,
     pub(crate) postgres: bool,
     pub(crate) request_timeout: Option<std::time::Duration>,
+    /// The failed-authentication throttle, trusted proxies and key grace; default: the service's.
+    pub(crate) auth: Option<orrery_server::settings::AuthSettings>,
 }
 
 impl TestApp {
@@ -44,13 +46,22 @@ impl TestApp {
         if let Some(timeout) = options.request_timeout {
             settings.request_timeout = timeout;
         }
+        if let Some(auth) = options.auth {
+            settings.auth = auth;
+        }
         let (state, database) = serve::prepare(&settings).await.expect("prepare the app");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let router = app(state.clone());
-        tokio::spawn(async move {
-            axum::serve(listener, router).await.unwrap();
-        });
+        // The service's own accept loop, so that every test goes through its connection
+        // handling (and the client address it records).
+        tokio::spawn(orrery_server::connections::serve_connections(
+            listener,
+            router,
+            orrery_server::settings::ConnectionSettings::default(),
+            std::future::pending(),
+            std::time::Duration::ZERO,
+        ));
         Some(Self {
             address,
             client: reqwest::Client::new(),

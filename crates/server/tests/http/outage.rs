@@ -1,0 +1,252 @@
+//! A database outage, on a PostgreSQL database of the test's own reached through a TCP proxy
+//! the test controls (the machine's PostgreSQL is never touched): verified keys keep working,
+//! readiness says 503 fast, an unverified key gets a fast 503 with `Retry-After`, and the
+//! service recovers without a restart.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use orrery_server::{Settings, app, serve};
+use orrery_store::testing::TestDatabase;
+use orrery_store::{Environment, Plan};
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tokio::time::Instant;
+
+use crate::support::assert_error;
+
+/// "Fast" for an answer that cannot reach the database: well under a second.
+const FAST: Duration = Duration::from_millis(800);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Link {
+    /// Bytes flow both ways.
+    Up,
+    /// Connections stay open but nothing flows: a frozen database or a black-holed network.
+    Frozen,
+    /// Every connection is closed and new ones are closed at once: a stopped database.
+    Down,
+}
+
+/// A TCP proxy in front of the database whose link the test switches.
+struct Proxy {
+    address: SocketAddr,
+    link: watch::Sender<Link>,
+}
+
+impl Proxy {
+    async fn start(upstream: String) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (link, watching) = watch::channel(Link::Up);
+        tokio::spawn(async move {
+            loop {
+                let Ok((client, _)) = listener.accept().await else {
+                    return;
+                };
+                tokio::spawn(forward(client, upstream.clone(), watching.clone()));
+            }
+        });
+        Self { address, link }
+    }
+
+    fn set(&self, link: Link) {
+        self.link.send_replace(link);
+    }
+}
+
+/// Waits until the link is up (or returns `false` when it goes down).
+async fn wait_until_up(link: &mut watch::Receiver<Link>) -> bool {
+    match link.wait_for(|state| *state != Link::Frozen).await {
+        Ok(state) => *state == Link::Up,
+        Err(_) => false,
+    }
+}
+
+async fn forward(mut client: TcpStream, upstream: String, mut link: watch::Receiver<Link>) {
+    if !wait_until_up(&mut link).await {
+        let _ = client.shutdown().await;
+        return;
+    }
+    let Ok(mut server) = TcpStream::connect(&upstream).await else {
+        return;
+    };
+    let (mut client_read, mut client_write) = client.split();
+    let (mut server_read, mut server_write) = server.split();
+    let mut to_server = [0_u8; 16 * 1024];
+    let mut to_client = [0_u8; 16 * 1024];
+    use tokio::io::AsyncReadExt;
+    loop {
+        if *link.borrow_and_update() == Link::Frozen && !wait_until_up(&mut link).await {
+            return;
+        }
+        if *link.borrow() == Link::Down {
+            return;
+        }
+        tokio::select! {
+            read = client_read.read(&mut to_server) => match read {
+                Ok(n) if n > 0 => if server_write.write_all(&to_server[..n]).await.is_err() { return },
+                _ => return,
+            },
+            read = server_read.read(&mut to_client) => match read {
+                Ok(n) if n > 0 => if client_write.write_all(&to_client[..n]).await.is_err() { return },
+                _ => return,
+            },
+            changed = link.changed() => if changed.is_err() { return },
+        }
+    }
+}
+
+/// `host:port` of a `postgres://user@host:port/db` URL.
+fn host_and_port(url: &str) -> &str {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let after_user = after_scheme
+        .split_once('@')
+        .map_or(after_scheme, |(_, rest)| rest);
+    after_user.split(['/', '?']).next().unwrap()
+}
+
+struct Timed {
+    status: u16,
+    elapsed: Duration,
+    response: reqwest::Response,
+}
+
+async fn timed(request: reqwest::RequestBuilder) -> Timed {
+    let started = Instant::now();
+    let response = request.send().await.unwrap();
+    Timed {
+        status: response.status().as_u16(),
+        elapsed: started.elapsed(),
+        response,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_outage_keeps_verified_keys_working_and_recovers_without_restart() {
+    let Some(test_db) = TestDatabase::postgres("the database outage test").await else {
+        return;
+    };
+    let upstream = host_and_port(&test_db.url).to_owned();
+    let proxy = Proxy::start(upstream.clone()).await;
+    let proxied_url = test_db
+        .url
+        .replacen(&upstream, &proxy.address.to_string(), 1);
+
+    let mut settings = Settings::with_database(&proxied_url);
+    settings.compute_threads = Some(1);
+    let (state, _database) = serve::prepare(&settings).await.unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(orrery_server::connections::serve_connections(
+        listener,
+        app(state),
+        settings.connections,
+        std::future::pending(),
+        Duration::ZERO,
+    ));
+    let client = reqwest::Client::new();
+    let url = |path: &str| format!("http://{address}{path}");
+
+    let direct = &test_db.database;
+    direct
+        .set_plan(&Plan {
+            code: "outage".into(),
+            label: "Outage test".into(),
+            requests_per_hour: 1000,
+        })
+        .await
+        .unwrap();
+    let new_key = |client_name: &'static str| async move {
+        direct
+            .create_key(client_name, "outage", Environment::Test, 0)
+            .await
+            .unwrap()
+            .secret
+            .expose()
+            .to_owned()
+    };
+    let verified = new_key("Verified").await;
+    let unverified = new_key("Unverified").await;
+    let me = |key: &str| client.get(url("/v1/me")).header("X-API-Key", key);
+
+    assert_eq!(timed(me(&verified)).await.status, 200);
+    assert_eq!(timed(client.get(url("/v1/health"))).await.status, 200);
+
+    let mut slowest = Duration::ZERO;
+    for link in [Link::Frozen, Link::Down] {
+        proxy.set(link);
+        // Past the key cache's lifetime, so that every key has to be looked up again.
+        tokio::time::sleep(orrery_server::auth::KEY_CACHE_TTL + Duration::from_millis(200)).await;
+        for attempt in 0..3 {
+            let still = timed(me(&verified)).await;
+            assert_eq!(still.status, 200, "{link:?} attempt {attempt}");
+            assert!(
+                still.elapsed < FAST,
+                "{link:?}: verified key took {:?}",
+                still.elapsed
+            );
+
+            let health = timed(client.get(url("/v1/health"))).await;
+            assert_eq!(health.status, 503, "{link:?}");
+            assert!(
+                health.elapsed < FAST,
+                "{link:?}: health took {:?}",
+                health.elapsed
+            );
+            let live = timed(client.get(url("/v1/health/live"))).await;
+            assert_eq!(live.status, 200, "{link:?}");
+
+            let refused = timed(me(&unverified)).await;
+            assert!(
+                refused.elapsed < FAST,
+                "{link:?}: unverified key took {:?}",
+                refused.elapsed
+            );
+            slowest = slowest
+                .max(still.elapsed)
+                .max(health.elapsed)
+                .max(refused.elapsed);
+            assert!(
+                refused.response.headers().contains_key("retry-after"),
+                "{link:?}: no Retry-After"
+            );
+            assert_error(refused.response, 503, "service_unavailable").await;
+            tokio::time::sleep(Duration::from_millis(700)).await;
+        }
+    }
+
+    eprintln!("during the outage: slowest answer {slowest:?}");
+    proxy.set(Link::Up);
+    let back = Instant::now();
+    let recovered_by = back + Duration::from_secs(15);
+    loop {
+        if timed(client.get(url("/v1/health"))).await.status == 200
+            && timed(me(&unverified)).await.status == 200
+        {
+            eprintln!("recovered {:?} after the database's return", back.elapsed());
+            break;
+        }
+        assert!(
+            Instant::now() < recovered_by,
+            "no recovery within 15 s of the database's return"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // With the database reachable, a revocation takes effect within the cache's lifetime.
+    let key_id = direct
+        .list_keys()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|key| key.client_name == "Verified")
+        .unwrap()
+        .key_id;
+    direct.revoke_key(key_id, 1).await.unwrap();
+    tokio::time::sleep(orrery_server::auth::KEY_CACHE_TTL + Duration::from_millis(200)).await;
+    assert_error(me(&verified).send().await.unwrap(), 401, "unauthorized").await;
+
+    test_db.cleanup().await.unwrap();
+}
