@@ -292,9 +292,30 @@ check "the image's health check passes against a ready instance" \
 check "the image's health check fails against a closed port" \
   bash -c "! ORRERY_LISTEN=127.0.0.1:$((base_port + 9)) '$healthcheck' /v1/health 2>/dev/null"
 
-# One instance ends (SIGTERM, as a rolling upgrade or a scale-down does): nginx sends its
-# share to the others, and no client sees an error.
-stop_one orrery-2 TERM
+# One instance ends (SIGTERM, as a rolling upgrade or a scale-down does) with a long request
+# in flight (a 40-year transit window: about a second of calculation and 20 MB of answer). It
+# stops accepting connections at once, the request in flight still gets its answer, and nginx
+# sends the instance's share to the others, so no client sees an error.
+long_request='{"natal": {"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+  "location": {"latitude": 52.52, "longitude": 13.405}},
+  "start": "2024-01-01T00:00:00Z", "end": "2064-01-01T00:00:00Z"}'
+draining="http://127.0.0.1:$(instance_port 2)"
+curl -s -o /dev/null -w '%{http_code}' --max-time 60 -H "$key_header" \
+  -H 'Content-Type: application/json' --data "$long_request" "$draining/v1/transits" \
+  >"$state/long-request.status" &
+long_request_pid=$!
+sleep 0.3
+in_flight=no
+kill -0 "$long_request_pid" 2>/dev/null && in_flight=yes
+stop_one orrery-2 TERM &
+stopping_pid=$!
+sleep 0.3
+after_sigterm="$(status_of "$draining/v1/health")"
+wait "$long_request_pid" || true
+wait "$stopping_pid"
+check "a request in flight on orrery-2 when it got SIGTERM still got its 200" \
+  equals "$in_flight $(cat "$state/long-request.status")" "yes 200"
+check "orrery-2 took no new connection after SIGTERM (000: refused)" equals "$after_sigterm" 000
 statuses=""
 for _ in $(seq 1 "$rounds"); do
   statuses+="$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 -H "$key_header" "$planets") "
