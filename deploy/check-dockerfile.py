@@ -19,7 +19,6 @@ import fnmatch
 import re
 import shlex
 import sys
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -126,10 +125,14 @@ def check(repo: Path) -> list[str]:
     build, runtime = found[0], found[-1]
 
     rust_version = global_args.get("RUST_VERSION", "")
-    wanted = tomllib.loads((repo / "Cargo.toml").read_text())["workspace"]["package"][
-        "rust-version"
-    ]
-    if not build.base.startswith("rust:"):
+    # The workspace's one rust-version line (read with a pattern: tomllib needs Python 3.11).
+    found_version = re.search(
+        r'^rust-version\s*=\s*"([\d.]+)"', (repo / "Cargo.toml").read_text(), re.MULTILINE
+    )
+    wanted = found_version.group(1) if found_version else ""
+    if not wanted:
+        problems.append("Cargo.toml has no rust-version line to compare the build image with")
+    elif not build.base.startswith("rust:"):
         problems.append(f"the build stage starts from {build.base}, not a rust: image")
     elif version_tuple(rust_version) < version_tuple(wanted):
         problems.append(f"RUST_VERSION {rust_version!r} is older than rust-version {wanted}")
