@@ -17,9 +17,9 @@ template="$(dirname "$0")/orrery.conf.template"
 # Passive health of each instance; see the template's upstream block.
 readonly SERVER_PARAMETERS="max_fails=3 fail_timeout=10s"
 
-usage() {
+usage() { # EXIT_CODE
   sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
-  exit 2
+  exit "$1"
 }
 
 listen=""
@@ -31,13 +31,13 @@ while [ $# -gt 0 ]; do
     --listen) listen="${2:?--listen needs host:port}"; shift 2 ;;
     --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
     --access-log) access_log="${2:?--access-log needs a path}"; shift 2 ;;
-    -h|--help) usage ;;
-    -*) echo "render.sh: unknown option $1" >&2; usage ;;
+    -h|--help) usage 0 ;;
+    -*) echo "render.sh: unknown option $1" >&2; usage 2 ;;
     *) upstreams+=("$1"); shift ;;
   esac
 done
-[ -n "$listen" ] || { echo "render.sh: --listen is required" >&2; usage; }
-[ ${#upstreams[@]} -gt 0 ] || { echo "render.sh: name at least one instance (host:port)" >&2; usage; }
+[ -n "$listen" ] || { echo "render.sh: --listen is required" >&2; usage 2; }
+[ ${#upstreams[@]} -gt 0 ] || { echo "render.sh: name at least one instance (host:port)" >&2; usage 2; }
 
 if [ -n "$prefix" ]; then
   mkdir -p "$prefix/logs" "$prefix/tmp"
