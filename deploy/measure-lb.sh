@@ -42,7 +42,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 deploy/run-local.sh start --background >"$tmp/start.log" 2>&1 || { cat "$tmp/start.log" >&2; exit 1; }
-bin="$repo/target/release/orrery"
+bin="${CARGO_TARGET_DIR:-$repo/target}/release/orrery"
 idle_rss="$(awk '/^VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$(cut -d' ' -f1 "$ORRERY_LOCAL_STATE/pids/orrery-1")/status")"
 export ORRERY_DATABASE_URL="$postgres/$ORRERY_LOCAL_DATABASE"
 "$bin" plans set bench --label Bench --requests-per-hour 1000000000 >/dev/null

@@ -10,8 +10,8 @@
 #   deploy/run-local.sh [--debug] --smoke     start, send requests through nginx, check them,
 #                                             stop; exit 0 when every check passed
 #
-# --debug uses target/debug/orrery instead of target/release/orrery (either is built with cargo
-# if missing). Environment (defaults in brackets):
+# --debug uses target/debug/orrery instead of target/release/orrery (in CARGO_TARGET_DIR when it
+# is set; built with cargo if missing). Environment (defaults in brackets):
 #   ORRERY_LOCAL_BASE_PORT  nginx's port; the instances take the next three   [18080]
 #   ORRERY_LOCAL_POSTGRES   server URL without a database   [postgres://postgres@127.0.0.1:5432]
 #   ORRERY_LOCAL_DATABASE   database created for the instances   [orrery_local; smoke: orrery_smoke]
@@ -131,7 +131,7 @@ for port in "$nginx_port" $(for i in $(seq 1 "$INSTANCES"); do instance_port "$i
   fi
 done
 
-binary="$repo/target/$profile/orrery"
+binary="${CARGO_TARGET_DIR:-$repo/target}/$profile/orrery"
 if [ ! -x "$binary" ]; then
   say "building $binary"
   if [ "$profile" = release ]; then
