@@ -1,24 +1,25 @@
 #!/usr/bin/env bash
 # Renders deploy/nginx/orrery.conf.template for a listen address and a list of instances.
 #
-#   render.sh --listen ADDR [--access-log PATH] UPSTREAM...
+#   render.sh --listen ADDR [--access-log PATH] [--server-parameters TEXT] UPSTREAM...
 #       prints the http-context configuration, as nginx's conf.d/ includes it
 #   render.sh --listen ADDR --prefix DIR UPSTREAM...
 #       writes DIR/nginx.conf: a complete configuration whose pid, logs and temporary files all
 #       live in DIR, for an nginx run by any user:
 #       nginx -p DIR -e DIR/logs/error.log -c DIR/nginx.conf [-g 'daemon off;']
 #
-# ADDR and each UPSTREAM are host:port (an UPSTREAM may also carry nginx server parameters
-# after it, quoted as one argument). Example:
+# ADDR and each UPSTREAM are host:port. --server-parameters replaces the passive-health
+# parameters of every server line (default "max_fails=3 fail_timeout=10s"), for a test that
+# wants an instance left out sooner. Example:
 #   render.sh --listen 127.0.0.1:18080 --prefix /tmp/lb 127.0.0.1:18081 127.0.0.1:18082
 set -euo pipefail
 
 template="$(dirname "$0")/orrery.conf.template"
 # Passive health of each instance; see the template's upstream block.
-readonly SERVER_PARAMETERS="max_fails=3 fail_timeout=10s"
+server_parameters="max_fails=3 fail_timeout=10s"
 
 usage() { # EXIT_CODE
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit "$1"
 }
 
@@ -31,6 +32,7 @@ while [ $# -gt 0 ]; do
     --listen) listen="${2:?--listen needs host:port}"; shift 2 ;;
     --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
     --access-log) access_log="${2:?--access-log needs a path}"; shift 2 ;;
+    --server-parameters) server_parameters="${2?--server-parameters needs a value}"; shift 2 ;;
     -h|--help) usage 0 ;;
     -*) echo "render.sh: unknown option $1" >&2; usage 2 ;;
     *) upstreams+=("$1"); shift ;;
@@ -48,7 +50,7 @@ access_log="${access_log:-/var/log/nginx/access.log}"
 
 server_lines=""
 for upstream in "${upstreams[@]}"; do
-  server_lines+="    server ${upstream} ${SERVER_PARAMETERS};"$'\n'
+  server_lines+="    server ${upstream} ${server_parameters};"$'\n'
 done
 server_lines="${server_lines%$'\n'}"
 
