@@ -269,9 +269,18 @@ impl Database {
         if let Some(record) = self.find_active_key(&secret.hash()).await? {
             return Ok(record);
         }
-        let record = self
+        let record = match self
             .insert_key(DEMO_CLIENT, DEMO_PLAN, Environment::Test, secret, now_unix)
-            .await?;
+            .await
+        {
+            Ok(record) => record,
+            // Instances that start together on a new database race to store the key: the one
+            // that lost finds the winner's row.
+            Err(error) => match self.find_active_key(&secret.hash()).await? {
+                Some(record) => return Ok(record),
+                None => return Err(error),
+            },
+        };
         sqlx::query(
             "UPDATE api_keys SET revoked_at = $1 \
              WHERE client_id = $2 AND id <> $3 AND revoked_at IS NULL",
