@@ -42,6 +42,8 @@ fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a latency bound under load, meaningful for an optimised build: .ci/run runs it with \
+            `cargo test --release -p orrery-server --test production -- --ignored`"]
 async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("orrery.db").display());
