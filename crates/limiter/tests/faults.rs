@@ -242,7 +242,11 @@ async fn frozen_redis_never_lets_a_key_past_its_limit() {
             admitted <= LIMIT,
             "admitted {admitted} for a limit of {LIMIT}"
         );
-        assert!(admitted >= 45, "admitted only {admitted} of {LIMIT}");
+        // At most the 15 calls in flight at the freeze are counted twice.
+        assert!(
+            admitted >= LIMIT - 15,
+            "admitted only {admitted} of {LIMIT}"
+        );
         cluster.stop().await;
     })
     .await;
