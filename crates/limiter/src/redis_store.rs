@@ -73,6 +73,8 @@ return 1
 
 /// A slow Redis must not slow every request down: past this a call counts as failed.
 const REDIS_TIMEOUT: Duration = Duration::from_millis(250);
+/// How long the database may take to decide while it decides, before the request gets a 503.
+const DATABASE_TIMEOUT: Duration = Duration::from_millis(500);
 /// How often each instance writes its ledger, beats its heartbeat and reads the shared mode.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(100);
 /// An instance whose heartbeat is older than this no longer holds up a switch (it crashed, or
@@ -264,9 +266,17 @@ impl Shared {
                     }
                 },
                 Local::Database { ready: true, .. } => {
-                    return DatabaseLimiter::new(self.database.clone())
-                        .hit(key_id, limit, now)
-                        .await;
+                    let database = DatabaseLimiter::new(self.database.clone());
+                    let decision = database.hit(key_id, limit, now);
+                    // A database that does not answer fails the request fast (503), rather than
+                    // after the pool's acquire timeout.
+                    return tokio::time::timeout(DATABASE_TIMEOUT, decision)
+                        .await
+                        .unwrap_or_else(|_| {
+                            Err(LimiterError::Unavailable(
+                                "Redis is down and the database did not answer in time".to_owned(),
+                            ))
+                        });
                 }
                 Local::Starting | Local::Database { .. } | Local::Returning { .. } => {}
             }

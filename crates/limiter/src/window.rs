@@ -45,6 +45,9 @@ pub struct Decision {
     pub remaining: i64,
     /// When refused: whole seconds until the oldest minute leaves the window (at least 1).
     pub retry_after_secs: Option<i64>,
+    /// Whole seconds until the window admits one more request: 0 while some remain, else until
+    /// the oldest minute with hits leaves the window (at least 1).
+    pub reset_secs: i64,
     pub source: LimitSource,
 }
 
@@ -58,16 +61,15 @@ impl Decision {
         now: UnixSeconds,
         source: LimitSource,
     ) -> Self {
-        let retry_after_secs = (!admitted).then(|| {
-            let oldest = oldest_minute.unwrap_or_else(|| now.minute());
-            let frees_at = (oldest + WINDOW_MINUTES) * 60;
-            (frees_at - now.0).max(1)
-        });
+        let remaining = (limit - hits).max(0);
+        let oldest = oldest_minute.unwrap_or_else(|| now.minute());
+        let frees_in = ((oldest + WINDOW_MINUTES) * 60 - now.0).max(1);
         Self {
             admitted,
             limit,
-            remaining: (limit - hits).max(0),
-            retry_after_secs,
+            remaining,
+            retry_after_secs: (!admitted).then_some(frees_in),
+            reset_secs: if remaining > 0 { 0 } else { frees_in },
             source,
         }
     }
@@ -92,6 +94,15 @@ mod tests {
             Decision::from_window(true, 2, Some(1), 5, UnixSeconds(90), LimitSource::Redis);
         assert_eq!(decision.retry_after_secs, None);
         assert_eq!(decision.remaining, 3);
+        assert_eq!(decision.reset_secs, 0);
+    }
+
+    #[test]
+    fn the_request_that_uses_the_last_one_says_when_the_next_comes() {
+        let now = UnixSeconds(100 * 60 + 15);
+        let decision = Decision::from_window(true, 5, Some(100), 5, now, LimitSource::Memory);
+        assert_eq!(decision.remaining, 0);
+        assert_eq!(decision.reset_secs, (100 + 60) * 60 - now.0);
     }
 
     #[test]

@@ -290,3 +290,68 @@ async fn concurrent_requests_through_a_kill_stay_within_the_limit() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn redis_decides_alone_without_the_database_and_nothing_is_admitted_without_both() {
+    let what = "limits with both stores unreachable";
+    let Some(mut redis) = redis_or_skip(what) else {
+        return;
+    };
+    let Some(db) = TestDatabase::postgres(what).await else {
+        return;
+    };
+    bounded(async {
+        let database = Database::connect(&db.url).await.unwrap();
+        let limiter =
+            RedisLimiter::start(&redis.url(), "orrery-fault-test:", database).expect("a Redis URL");
+        assert!(
+            limiter
+                .wait_until_deciding(LimitSource::Redis, Duration::from_secs(15))
+                .await
+        );
+        let key = 21;
+        assert!(
+            limiter
+                .hit(key, LIMIT, UnixSeconds::now())
+                .await
+                .unwrap()
+                .admitted
+        );
+
+        // The database goes away: Redis keeps deciding alone.
+        drop_database(&db).await;
+        let decision = limiter.hit(key, LIMIT, UnixSeconds::now()).await.unwrap();
+        assert!(decision.admitted);
+        assert_eq!(decision.source, LimitSource::Redis);
+
+        // Then Redis too: the request fails closed, and fast.
+        redis.kill();
+        let asked = std::time::Instant::now();
+        let outcome = limiter.hit(key, LIMIT, UnixSeconds::now()).await;
+        assert!(
+            outcome.is_err(),
+            "no store can count, so nothing is admitted"
+        );
+        assert!(
+            asked.elapsed() < Duration::from_secs(2),
+            "the refusal took {:?}",
+            asked.elapsed()
+        );
+        limiter.shutdown().await;
+    })
+    .await;
+}
+
+/// Makes the test database unreachable for good: its connections are ended and it is dropped.
+async fn drop_database(db: &TestDatabase) {
+    use sqlx::{Connection, Executor};
+    let admin_url = std::env::var(orrery_store::testing::POSTGRES_URL_VAR).unwrap();
+    let name = db.url.rsplit('/').next().unwrap().to_owned();
+    let mut admin = sqlx::PgConnection::connect(&admin_url).await.unwrap();
+    admin
+        .execute(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+        )))
+        .await
+        .unwrap();
+}

@@ -310,17 +310,11 @@ fn add_rate_limit_headers(headers: &mut HeaderMap, decision: &Decision) {
         X_RATELIMIT_REMAINING.clone(),
         HeaderValue::from(decision.remaining),
     );
-    // Whole seconds until the window admits one more request: 0 while some remain, the
-    // `Retry-After` when refused. After the request that used the last one the limiter does
-    // not say when the oldest minute leaves the window, so the header is absent then.
-    let reset_secs = if decision.admitted {
-        (decision.remaining > 0).then_some(0)
-    } else {
-        Some(decision.retry_after_secs.unwrap_or(1))
-    };
-    if let Some(reset_secs) = reset_secs {
-        headers.insert(X_RATELIMIT_RESET.clone(), HeaderValue::from(reset_secs));
-    }
+    // Whole seconds until the window admits one more request: 0 while some remain.
+    headers.insert(
+        X_RATELIMIT_RESET.clone(),
+        HeaderValue::from(decision.reset_secs),
+    );
     headers.insert(
         X_RATELIMIT_SOURCE.clone(),
         HeaderValue::from_static(decision.source.as_str()),
