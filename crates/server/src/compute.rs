@@ -312,8 +312,8 @@ impl Compute {
         let job_lane = Arc::clone(&lane);
         lane.pool.spawn(move || {
             // The slot and the place are held until the job has really stopped.
-            let _permit = permit;
-            let _ticket = ticket;
+            let permit = permit;
+            let ticket = ticket;
             // The request gave up (time limit, client gone) before its turn: skip the work.
             if sender.is_closed() {
                 return;
@@ -323,6 +323,10 @@ impl Compute {
                 run_cancellable(&token, job)
             }));
             job_lane.record_job_time(started.elapsed());
+            // Give the place back before the answer leaves: the client's next request may
+            // otherwise arrive while this thread still holds it.
+            drop(ticket);
+            drop(permit);
             // The receiver is gone when the request timed out; the result is then not needed.
             let _ = sender.send(outcome);
         });
