@@ -471,9 +471,7 @@ fn settings_echo(input: &CartographyInput, max_km: Option<f64>) -> AcgSettingsDt
 /// A body without data at the date is the client's to fix: name the field.
 fn failure(error: ChartError) -> CalcFailure {
     match CalcFailure::from(error) {
-        CalcFailure::Input(e) => {
-            CalcFailure::Input(ApiInputError::new(format!("bodies: {}", e.message)))
-        }
+        CalcFailure::Input(e) => CalcFailure::Input(e.prefixed("bodies")),
         internal @ CalcFailure::Internal(_) => internal,
     }
 }

@@ -132,37 +132,14 @@ impl BirthDto {
                 AmbiguousTimeChoice::Later => FoldChoice::Later,
             });
         }
-        let resolved = input.resolve().map_err(|error| civil_error(path, &error))?;
+        let resolved = input
+            .resolve()
+            .map_err(|error| ApiInputError::civil(path, &error))?;
         Ok(ResolvedBirth {
             jd: julian_day_ut(resolved.utc()),
             resolved,
             place,
         })
-    }
-}
-
-fn civil_error(path: &str, error: &CivilError) -> ApiInputError {
-    let field = match error.field() {
-        orrery_civil::Field::Datetime => "datetime",
-        orrery_civil::Field::Timezone => "timezone",
-        orrery_civil::Field::Longitude => "location.longitude",
-    };
-    let prefix = if path.is_empty() {
-        field.to_owned()
-    } else {
-        format!("{path}.{field}")
-    };
-    let hint = match error {
-        CivilError::Gap { .. } | CivilError::Fold { .. } => {
-            format!(" (set {path}.ambiguous_time to `earlier` or `later`)")
-        }
-        _ => String::new(),
-    };
-    let text = error.to_string();
-    // The civil crate's messages already start with the field's own name ("datetime must …").
-    match text.strip_prefix(field) {
-        Some(rest) if rest.starts_with(' ') => ApiInputError::new(format!("{prefix}{rest}{hint}")),
-        _ => ApiInputError::new(format!("{prefix}: {text}{hint}")),
     }
 }
 
@@ -180,7 +157,17 @@ pub fn parse_instant(field: &str, text: &str) -> Result<Timestamp, ApiInputError
                 "must be a UTC date-time ending in Z or carrying an offset, like 2024-03-20T03:06:21Z (got {text:?})"
             ),
         )),
-        Err(error) => Err(ApiInputError::new(format!("{field}: {error}"))),
+        Err(error) => {
+            let mut error = ApiInputError::labelled(field, error);
+            // In a URL query a literal `+` is read as a space, so `+01:00` arrives as ` 01:00`.
+            if text.contains(' ') {
+                error.message.push_str(
+                    "; in a URL query string a `+` stands for a space: write a positive offset \
+                     as %2B (2024-03-20T04:06:21%2B01:00)",
+                );
+            }
+            Err(error)
+        }
     }
 }
 

@@ -131,10 +131,10 @@ impl TryFrom<&NodesApsidesRequest> for NodesApsidesInput {
                     if let Some(error) =
                         Body::parse(name).ok().and_then(NodesApsidesError::for_body)
                     {
-                        return Err(ApiInputError::new(format!(
-                            "bodies[{i}]: {error}; accepted names: {}",
-                            accepted_names()
-                        )));
+                        return Err(ApiInputError::labelled(
+                            &format!("bodies[{i}]"),
+                            format!("{error}; accepted names: {}", accepted_names()),
+                        ));
                     }
                 }
                 bodies

@@ -1,8 +1,9 @@
-//! Our own JSON and query extractors: every rejection becomes a 400 `invalid_input` that names
-//! the field path, never axum's plain-text 415/422.
+//! Our own JSON and query extractors: every rejection becomes a 400 `invalid_input` whose
+//! `field` is the path the deserialiser reports (`birth.location.latitude`, `bodies[2]`, a query
+//! parameter's name), never axum's plain-text 415/422.
 
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use bytes::Bytes;
@@ -80,19 +81,65 @@ fn is_json_media_type(content_type: &str) -> bool {
 }
 
 /// Parses JSON, naming the path of the field that failed (`birth.location.latitude: ...`).
+///
+/// The body must be an object: serde would otherwise read a JSON array as a struct's fields in
+/// order (`[null, null]` as two fields left unset), a reading no client means.
 pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if let Some(kind) = non_object_kind(bytes) {
+        return Err(ApiError::invalid_input(format!(
+            "the request body must be a JSON object ({{...}}), not {kind}"
+        )));
+    }
     let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
     serde_path_to_error::deserialize(deserializer).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner();
         if inner.is_syntax() || inner.is_eof() {
-            ApiError::invalid_input(format!("the request body is not valid JSON: {inner}"))
-        } else if path == "." {
-            ApiError::invalid_input(format!("request body: {inner}"))
+            return ApiError::invalid_input(format!("the request body is not valid JSON: {inner}"));
+        }
+        let message = if path == "." {
+            format!("request body: {inner}")
         } else {
-            ApiError::invalid_input(format!("{path}: {inner}"))
+            format!("{path}: {inner}")
+        };
+        match field_of(&path, &message) {
+            Some(field) => ApiError::invalid_field(&field, message),
+            None => ApiError::invalid_input(message),
         }
     })
+}
+
+/// What a JSON body that is not an object starts with, judged by its first character.
+fn non_object_kind(bytes: &[u8]) -> Option<&'static str> {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace())? {
+        b'{' => None,
+        b'[' => Some("an array"),
+        b'"' => Some("a string"),
+        b't' | b'f' => Some("a boolean"),
+        b'n' => Some("null"),
+        b'-' | b'0'..=b'9' => Some("a number"),
+        // Not JSON at all: the parser's syntax error says where.
+        _ => None,
+    }
+}
+
+/// The field an error is about: the deserialiser's path, extended by the field a struct-level
+/// message names ("missing field `datetime`", "unknown field `x`, expected ..."), which serde
+/// reports at the struct's own path, one level above the field.
+fn field_of(path: &str, message: &str) -> Option<String> {
+    let named = message
+        .split_once("missing field `")
+        .or_else(|| message.split_once("unknown field `"))
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(name, _)| name);
+    match (path, named) {
+        (".", None) => None,
+        (".", Some(name)) => Some(name.to_owned()),
+        (path, Some(name)) if path != name && !path.ends_with(&format!(".{name}")) => {
+            Some(format!("{path}.{name}"))
+        }
+        (path, _) => Some(path.to_owned()),
+    }
 }
 
 /// Query parameters, with the same 400 on failure.
@@ -102,18 +149,23 @@ pub struct QueryParams<T>(pub T);
 impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T> {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        Query::<T>::from_request_parts(parts, state)
-            .await
-            .map(|Query(value)| QueryParams(value))
-            .map_err(|rejection| {
-                let text = rejection.body_text();
-                let detail = text
-                    .strip_prefix("Failed to deserialize query string: ")
-                    .unwrap_or(&text);
-                ApiError::invalid_input(format!("query string: {detail}"))
-            })
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        parse_query(parts.uri.query().unwrap_or("")).map(QueryParams)
     }
+}
+
+/// Parses a query string; the error's field is the parameter's name.
+fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    let deserializer =
+        serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let message = format!("query string: {}", error.into_inner());
+        match field_of(&path, &message) {
+            Some(field) => ApiError::invalid_field(&field, message),
+            None => ApiError::invalid_input(message),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -143,6 +195,54 @@ mod tests {
             err.message()
         );
         assert_eq!(err.code(), "invalid_input");
+    }
+
+    #[test]
+    fn the_error_names_the_field_path() {
+        let err = parse_json::<Birth>(br#"{"location": {"latitude": "north"}}"#).unwrap_err();
+        assert_eq!(err.field(), Some("location.latitude"));
+        let err = parse_json::<Birth>(br#"{"location": {}}"#).unwrap_err();
+        assert_eq!(err.field(), Some("location.latitude"), "{}", err.message());
+        let err = parse_json::<Birth>(br#"{"place": {}}"#).unwrap_err();
+        assert_eq!(err.field(), Some("place"), "{}", err.message());
+    }
+
+    #[test]
+    fn a_body_that_is_not_an_object_is_refused() {
+        for (body, kind) in [
+            (&b"[null, null]"[..], "an array"),
+            (b" \n[]", "an array"),
+            (b"null", "null"),
+            (b"12", "a number"),
+            (b"\"x\"", "a string"),
+            (b"true", "a boolean"),
+        ] {
+            let err = parse_json::<Birth>(body).unwrap_err();
+            assert_eq!(err.code(), "invalid_input");
+            assert_eq!(
+                err.message(),
+                format!("the request body must be a JSON object ({{...}}), not {kind}")
+            );
+        }
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Query {
+        datetime: String,
+        step: Option<f64>,
+    }
+
+    #[test]
+    fn query_errors_name_the_parameter() {
+        let err = parse_query::<Query>("").unwrap_err();
+        assert_eq!(err.field(), Some("datetime"), "{}", err.message());
+        let err = parse_query::<Query>("datetime=x&step=fast").unwrap_err();
+        assert_eq!(err.field(), Some("step"), "{}", err.message());
+        let err = parse_query::<Query>("datetime=x&when=now").unwrap_err();
+        assert_eq!(err.field(), Some("when"), "{}", err.message());
+        assert!(parse_query::<Query>("datetime=2024-01-01T00:00:00%2B01:00").is_ok());
     }
 
     #[test]

@@ -32,7 +32,8 @@ pub const API_KEY_SCHEME: &str = "api_key";
         description = "Astrological calculations on the Swiss Ephemeris: charts, aspects, transits, \
 progressions, returns, directions, ephemerides, rise/set and heliacal events, lots, midpoints, \
 Vedic modules, relationship charts and astro-cartography. Every error status carries the error \
-object `{\"error\": {code, message, request_id}}`. Deterministic calculations answer with a \
+object `{\"error\": {code, message, field, details, request_id}}` (`field` and `details` where \
+they apply; `ErrorCode` lists every code). Deterministic calculations answer with a \
 strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a matching \
 `If-None-Match` gets 304, POST included (the specification asks for it; plain HTTP would answer \
 412); an answer computed from \"now\" because a time was left out is `no-store` without a tag.",
@@ -185,9 +186,13 @@ impl IntoResponses for CalculationResponses {
             (
                 "400",
                 error_response(
-                    "Invalid input (`invalid_input`): malformed JSON, wrong types, unknown fields \
-                     or names, values out of range, data the ephemeris cannot give. The message \
-                     starts with the field path and states the rule.",
+                    "The request broke a rule. `code` is `invalid_input` (malformed JSON, wrong \
+                     types, unknown fields, values out of range), `unknown_name` (a name not in \
+                     its catalogue; `details.accepted`), `limit_exceeded` (a window, sample count \
+                     or list too large; `details.limit`, `details.requested`), \
+                     `ambiguous_local_time` or `nonexistent_local_time` (a fold or gap; \
+                     `details.candidates`) or `outside_ephemeris_range`. `field` names the field \
+                     path; the message starts with it and states the rule.",
                 ),
             ),
             (
