@@ -19,11 +19,14 @@ use crate::error::ApiInputError;
 #[serde(deny_unknown_fields)]
 pub struct LocationDto {
     /// Degrees north, -90..90.
+    #[schema(minimum = -90.0, maximum = 90.0)]
     pub latitude: f64,
     /// Degrees east, -180..180.
+    #[schema(minimum = -180.0, maximum = 180.0)]
     pub longitude: f64,
     /// Metres above sea level, -500..25000; default 0.
     #[serde(default)]
+    #[schema(minimum = -500.0, maximum = 25000.0)]
     pub altitude: Option<f64>,
 }
 

@@ -14,13 +14,21 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::ErrorObject;
 use crate::routes;
+
+/// The playground's examples: one request per operation (the first one wins).
+const PLAYGROUND_EXAMPLES: &str = include_str!("playground/examples.json");
+
+/// The live answer to each playground example, keyed by `METHOD path` as the example gives
+/// them. Written by the test `every_example_answer_is_the_live_answer` (run it with
+/// `ORRERY_UPDATE_EXAMPLE_ANSWERS=1` after an answer changed on purpose), never by hand.
+pub const EXAMPLE_ANSWERS: &str = include_str!("example_answers.json");
 
 /// The name of the security scheme: the `X-API-Key` header.
 pub const API_KEY_SCHEME: &str = "api_key";
@@ -39,6 +47,9 @@ strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a ma
 412); an answer computed from \"now\" because a time was left out is `no-store` without a tag.",
         license(name = "AGPL-3.0-or-later", identifier = "AGPL-3.0-or-later"),
     ),
+    // Relative: the document is served by the service it describes, so its own origin is the
+    // base URL wherever it runs.
+    servers((url = "/", description = "The service that serves this document")),
     paths(
         routes::health::health,
         routes::playground::playground,
@@ -73,7 +84,7 @@ strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a ma
         routes::catalog::fixed_stars,
     ),
     components(schemas(ErrorObject)),
-    modifiers(&HttpConventions),
+    modifiers(&HttpConventions, &PlaygroundExamples),
     tags(
         (name = "General", description = "The service and the caller's account."),
         (name = "Calculation", description = "Deterministic calculations: authenticated, rate-limited and HTTP-cached."),
@@ -327,6 +338,87 @@ fn header(schema: ObjectBuilder, description: &str) -> utoipa::openapi::header::
         .schema(schema)
         .description(Some(description))
         .build()
+}
+
+/// One playground example as `examples.json` gives it.
+#[derive(Debug, serde::Deserialize)]
+pub struct PlaygroundExample {
+    pub method: String,
+    /// The path with its query string, if any.
+    pub path: String,
+    #[serde(default)]
+    pub body: Option<serde_json::Value>,
+}
+
+impl PlaygroundExample {
+    /// The key of its answer in [`EXAMPLE_ANSWERS`].
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!("{} {}", self.method, self.path)
+    }
+}
+
+/// The playground's examples, in their order.
+#[must_use]
+pub fn playground_examples() -> Vec<PlaygroundExample> {
+    serde_json::from_str(PLAYGROUND_EXAMPLES).unwrap_or_default()
+}
+
+/// Gives each operation the request of its playground example (the body, or the query
+/// parameters' values) and the live answer to it as the 200's example: one source, the
+/// playground's list, for the document, the playground and the tests.
+#[derive(Debug)]
+struct PlaygroundExamples;
+
+impl Modify for PlaygroundExamples {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let answers: BTreeMap<String, serde_json::Value> =
+            serde_json::from_str(EXAMPLE_ANSWERS).unwrap_or_default();
+        for example in playground_examples() {
+            let (path, query) = example
+                .path
+                .split_once('?')
+                .unwrap_or((example.path.as_str(), ""));
+            let Some(item) = openapi.paths.paths.get_mut(path) else {
+                continue;
+            };
+            let operation = match example.method.as_str() {
+                "GET" => item.get.as_mut(),
+                "POST" => item.post.as_mut(),
+                _ => None,
+            };
+            let Some(operation) = operation else {
+                continue;
+            };
+            let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") else {
+                continue;
+            };
+            let Some(content) = ok.content.get_mut("application/json") else {
+                continue;
+            };
+            if content.example.is_some() {
+                continue;
+            }
+            content.example = answers.get(&example.key()).cloned();
+            if let (Some(body), Some(request)) = (&example.body, operation.request_body.as_mut())
+                && let Some(content) = request.content.get_mut("application/json")
+            {
+                content.example = Some(body.clone());
+            }
+            for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+                let parameter = operation
+                    .parameters
+                    .iter_mut()
+                    .flatten()
+                    .find(|p| p.name == name && p.parameter_in == ParameterIn::Query);
+                if let Some(parameter) = parameter
+                    && let Some(RefOr::T(Schema::Object(schema))) = parameter.schema.as_mut()
+                {
+                    schema.examples = vec![serde_json::Value::String(value.into_owned())];
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
