@@ -12,43 +12,30 @@ use orrery_ephem::{EphemerisSource, Observer};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
+use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
 use crate::error::ApiInputError;
 
-/// A place: latitude north, longitude east, altitude in metres.
+/// A place: latitude north, longitude east, altitude in metres. Each coordinate checks its own
+/// range while it is deserialised ([`crate::bounded`]).
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationDto {
-    /// Degrees north, -90..90.
-    #[schema(minimum = -90.0, maximum = 90.0)]
-    pub latitude: f64,
-    /// Degrees east, -180..180.
-    #[schema(minimum = -180.0, maximum = 180.0)]
-    pub longitude: f64,
-    /// Metres above sea level, -500..25000; default 0.
+    pub latitude: GeoLatitude,
+    pub longitude: GeoLongitude,
+    /// Default 0.
     #[serde(default)]
-    #[schema(minimum = -500.0, maximum = 25000.0)]
-    pub altitude: Option<f64>,
+    pub altitude: Option<AltitudeM>,
 }
 
 impl LocationDto {
-    /// Validates the ranges; `path` is the field path of the object (`birth.location`).
-    ///
-    /// # Errors
-    /// A coordinate outside its range, named with its path and the value.
-    pub fn to_observer(&self, path: &str) -> Result<Observer, ApiInputError> {
-        let lat_deg = in_range(&format!("{path}.latitude"), self.latitude, -90.0, 90.0)?;
-        let lon_deg = in_range(&format!("{path}.longitude"), self.longitude, -180.0, 180.0)?;
-        let alt_m = in_range(
-            &format!("{path}.altitude"),
-            self.altitude.unwrap_or(0.0),
-            -500.0,
-            25_000.0,
-        )?;
-        Ok(Observer {
-            lat_deg,
-            lon_deg,
-            alt_m,
-        })
+    /// The observer at this place (valid by construction).
+    #[must_use]
+    pub fn observer(&self) -> Observer {
+        Observer {
+            lat_deg: self.latitude.get(),
+            lon_deg: self.longitude.get(),
+            alt_m: self.altitude.map_or(0.0, |altitude| altitude.get()),
+        }
     }
 }
 
@@ -119,7 +106,7 @@ impl BirthDto {
     /// # Errors
     /// Malformed date-time, unknown zone, a DST gap or fold without a choice, a bad place.
     pub fn resolve(&self, path: &str) -> Result<ResolvedBirth, ApiInputError> {
-        let place = self.location.to_observer(&format!("{path}.location"))?;
+        let place = self.location.observer();
         let mut input = CivilInput::new(&self.datetime)
             .with_longitude_deg(place.lon_deg)
             .with_lmt_policy(match self.lmt.unwrap_or_default() {
@@ -315,7 +302,7 @@ impl FrameOptions<'_> {
             "barycentric" => Center::Barycentric,
             "topocentric" => {
                 let observer = match self.observer {
-                    Some(location) => location.to_observer(&format!("{p}observer"))?,
+                    Some(location) => location.observer(),
                     None => default_observer.ok_or_else(|| {
                         ApiInputError::field(
                             &format!("{p}observer"),

@@ -807,12 +807,11 @@ fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp
 mod tests {
     use super::*;
 
-    fn request(json: &str) -> EphemerisRequest {
-        serde_json::from_str(json).expect("valid request JSON")
-    }
-
+    /// Parsed as the server parses a body, then validated: an error of either step.
     fn input(json: &str) -> Result<EphemerisInput, ApiInputError> {
-        EphemerisInput::try_from(&request(json))
+        EphemerisInput::try_from(&crate::parse::json_body::<EphemerisRequest>(
+            json.as_bytes(),
+        )?)
     }
 
     fn error(json: &str) -> String {

@@ -224,7 +224,7 @@ fn object_name(object: &ObjectInput) -> String {
 }
 
 fn place(location: &LocationDto) -> Result<Observer, ApiInputError> {
-    let place = location.to_observer("location")?;
+    let place = location.observer();
     if place.lat_deg.abs() > MAX_ABS_LATITUDE_DEG {
         return Err(ApiInputError::field(
             "location.latitude",

@@ -262,7 +262,7 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
                 Window::Series { end: end_jd }
             }
         };
-        let place = request.location.to_observer("location")?;
+        let place = request.location.observer();
         let atmosphere = request.atmosphere.unwrap_or_default();
         let pressure = in_range(
             "atmosphere.pressure",

@@ -80,66 +80,10 @@ fn is_json_media_type(content_type: &str) -> bool {
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
-/// Parses JSON, naming the path of the field that failed (`birth.location.latitude: ...`).
-///
-/// The body must be an object: serde would otherwise read a JSON array as a struct's fields in
-/// order (`[null, null]` as two fields left unset), a reading no client means.
+/// Parses a JSON object body, naming the path of the field that failed
+/// (`birth.location.latitude: ...`); see [`orrery_api::parse::json_body`].
 pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    if let Some(kind) = non_object_kind(bytes) {
-        return Err(ApiError::invalid_input(format!(
-            "the request body must be a JSON object ({{...}}), not {kind}"
-        )));
-    }
-    let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(deserializer).map_err(|error| {
-        let path = error.path().to_string();
-        let inner = error.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            return ApiError::invalid_input(format!("the request body is not valid JSON: {inner}"));
-        }
-        let message = if path == "." {
-            format!("request body: {inner}")
-        } else {
-            format!("{path}: {inner}")
-        };
-        match field_of(&path, &message) {
-            Some(field) => ApiError::invalid_field(&field, message),
-            None => ApiError::invalid_input(message),
-        }
-    })
-}
-
-/// What a JSON body that is not an object starts with, judged by its first character.
-fn non_object_kind(bytes: &[u8]) -> Option<&'static str> {
-    match bytes.iter().find(|b| !b.is_ascii_whitespace())? {
-        b'{' => None,
-        b'[' => Some("an array"),
-        b'"' => Some("a string"),
-        b't' | b'f' => Some("a boolean"),
-        b'n' => Some("null"),
-        b'-' | b'0'..=b'9' => Some("a number"),
-        // Not JSON at all: the parser's syntax error says where.
-        _ => None,
-    }
-}
-
-/// The field an error is about: the deserialiser's path, extended by the field a struct-level
-/// message names ("missing field `datetime`", "unknown field `x`, expected ..."), which serde
-/// reports at the struct's own path, one level above the field.
-fn field_of(path: &str, message: &str) -> Option<String> {
-    let named = message
-        .split_once("missing field `")
-        .or_else(|| message.split_once("unknown field `"))
-        .and_then(|(_, rest)| rest.split_once('`'))
-        .map(|(name, _)| name);
-    match (path, named) {
-        (".", None) => None,
-        (".", Some(name)) => Some(name.to_owned()),
-        (path, Some(name)) if path != name && !path.ends_with(&format!(".{name}")) => {
-            Some(format!("{path}.{name}"))
-        }
-        (path, _) => Some(path.to_owned()),
-    }
+    Ok(orrery_api::parse::json_body(bytes)?)
 }
 
 /// Query parameters, with the same 400 on failure.
@@ -161,7 +105,7 @@ fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(deserializer).map_err(|error| {
         let path = error.path().to_string();
         let message = format!("query string: {}", error.into_inner());
-        match field_of(&path, &message) {
+        match orrery_api::parse::field_of(&path, &message) {
             Some(field) => ApiError::invalid_field(&field, message),
             None => ApiError::invalid_input(message),
         }
