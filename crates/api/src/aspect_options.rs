@@ -90,7 +90,7 @@ fn parse_orbs(field: &str, value: &serde_json::Value) -> Result<OrbSpec, ApiInpu
             let deg = number.as_f64().unwrap_or(f64::NAN);
             Orb::new(deg)
                 .map(OrbSpec::Flat)
-                .map_err(|e| ApiInputError::new(format!("{field}: {e}")))
+                .map_err(|e| ApiInputError::labelled(field, e))
         }
         Value::Object(map) => {
             let mut max = None;
@@ -106,14 +106,18 @@ fn parse_orbs(field: &str, value: &serde_json::Value) -> Result<OrbSpec, ApiInpu
                     max = Some(deg);
                 } else {
                     let aspect = key.parse::<Aspect>().map_err(|e| {
-                        ApiInputError::new(format!("{field}: keys are `max` or aspect names; {e}"))
+                        ApiInputError::labelled(
+                            &format!("{field}.{key}"),
+                            format!("keys are `max` or aspect names; {e}"),
+                        )
+                        .unknown(e.kind.accepted_names())
                     })?;
                     per_aspect.push((aspect, deg));
                 }
             }
             CustomOrbs::new(max, per_aspect)
                 .map(OrbSpec::Custom)
-                .map_err(|e| ApiInputError::new(format!("{field}: {e}")))
+                .map_err(|e| ApiInputError::labelled(field, e))
         }
         other => Err(ApiInputError::field(
             field,

@@ -126,12 +126,14 @@ fn points(
         return Err(ApiInputError::field(field, "must name at least one point"));
     }
     if map.len() > MAX_POINTS_PER_LIST {
-        return Err(ApiInputError::field(
+        return Err(ApiInputError::too_many(
             field,
             format!(
                 "may hold at most {MAX_POINTS_PER_LIST} points (got {})",
                 map.len()
             ),
+            MAX_POINTS_PER_LIST,
+            map.len(),
         ));
     }
     map.iter()
@@ -170,7 +172,7 @@ fn points(
                 )
             })?;
             let lon = Longitude::new(lon_deg).map_err(|_| ApiInputError::field(&path, "must be a finite longitude"))?;
-            AspectPoint::new(name.clone(), lon, speed).map_err(|e| ApiInputError::new(format!("{path}: {e}")))
+            AspectPoint::new(name.clone(), lon, speed).map_err(|e| ApiInputError::labelled(&path, e))
         })
         .collect()
 }

@@ -292,7 +292,7 @@ impl TryFrom<&AcgRequest> for AcgNearInput {
                 "is required: {latitude, longitude} of the place to rate",
             )
         })?;
-        let observer = location.to_observer("location")?;
+        let observer = location.observer();
         let max_km = match request.max_km {
             Some(km) if !(km.is_finite() && km >= 0.0) => {
                 return Err(ApiInputError::field(
@@ -471,9 +471,7 @@ fn settings_echo(input: &CartographyInput, max_km: Option<f64>) -> AcgSettingsDt
 /// A body without data at the date is the client's to fix: name the field.
 fn failure(error: ChartError) -> CalcFailure {
     match CalcFailure::from(error) {
-        CalcFailure::Input(e) => {
-            CalcFailure::Input(ApiInputError::new(format!("bodies: {}", e.message)))
-        }
+        CalcFailure::Input(e) => CalcFailure::Input(e.prefixed("bodies")),
         internal @ CalcFailure::Internal(_) => internal,
     }
 }

@@ -12,40 +12,30 @@ use orrery_ephem::{EphemerisSource, Observer};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
+use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
 use crate::error::ApiInputError;
 
-/// A place: latitude north, longitude east, altitude in metres.
+/// A place: latitude north, longitude east, altitude in metres. Each coordinate checks its own
+/// range while it is deserialised ([`crate::bounded`]).
 #[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationDto {
-    /// Degrees north, -90..90.
-    pub latitude: f64,
-    /// Degrees east, -180..180.
-    pub longitude: f64,
-    /// Metres above sea level, -500..25000; default 0.
+    pub latitude: GeoLatitude,
+    pub longitude: GeoLongitude,
+    /// Default 0.
     #[serde(default)]
-    pub altitude: Option<f64>,
+    pub altitude: Option<AltitudeM>,
 }
 
 impl LocationDto {
-    /// Validates the ranges; `path` is the field path of the object (`birth.location`).
-    ///
-    /// # Errors
-    /// A coordinate outside its range, named with its path and the value.
-    pub fn to_observer(&self, path: &str) -> Result<Observer, ApiInputError> {
-        let lat_deg = in_range(&format!("{path}.latitude"), self.latitude, -90.0, 90.0)?;
-        let lon_deg = in_range(&format!("{path}.longitude"), self.longitude, -180.0, 180.0)?;
-        let alt_m = in_range(
-            &format!("{path}.altitude"),
-            self.altitude.unwrap_or(0.0),
-            -500.0,
-            25_000.0,
-        )?;
-        Ok(Observer {
-            lat_deg,
-            lon_deg,
-            alt_m,
-        })
+    /// The observer at this place (valid by construction).
+    #[must_use]
+    pub fn observer(&self) -> Observer {
+        Observer {
+            lat_deg: self.latitude.get(),
+            lon_deg: self.longitude.get(),
+            alt_m: self.altitude.map_or(0.0, |altitude| altitude.get()),
+        }
     }
 }
 
@@ -116,7 +106,7 @@ impl BirthDto {
     /// # Errors
     /// Malformed date-time, unknown zone, a DST gap or fold without a choice, a bad place.
     pub fn resolve(&self, path: &str) -> Result<ResolvedBirth, ApiInputError> {
-        let place = self.location.to_observer(&format!("{path}.location"))?;
+        let place = self.location.observer();
         let mut input = CivilInput::new(&self.datetime)
             .with_longitude_deg(place.lon_deg)
             .with_lmt_policy(match self.lmt.unwrap_or_default() {
@@ -132,37 +122,14 @@ impl BirthDto {
                 AmbiguousTimeChoice::Later => FoldChoice::Later,
             });
         }
-        let resolved = input.resolve().map_err(|error| civil_error(path, &error))?;
+        let resolved = input
+            .resolve()
+            .map_err(|error| ApiInputError::civil(path, &error))?;
         Ok(ResolvedBirth {
             jd: julian_day_ut(resolved.utc()),
             resolved,
             place,
         })
-    }
-}
-
-fn civil_error(path: &str, error: &CivilError) -> ApiInputError {
-    let field = match error.field() {
-        orrery_civil::Field::Datetime => "datetime",
-        orrery_civil::Field::Timezone => "timezone",
-        orrery_civil::Field::Longitude => "location.longitude",
-    };
-    let prefix = if path.is_empty() {
-        field.to_owned()
-    } else {
-        format!("{path}.{field}")
-    };
-    let hint = match error {
-        CivilError::Gap { .. } | CivilError::Fold { .. } => {
-            format!(" (set {path}.ambiguous_time to `earlier` or `later`)")
-        }
-        _ => String::new(),
-    };
-    let text = error.to_string();
-    // The civil crate's messages already start with the field's own name ("datetime must …").
-    match text.strip_prefix(field) {
-        Some(rest) if rest.starts_with(' ') => ApiInputError::new(format!("{prefix}{rest}{hint}")),
-        _ => ApiInputError::new(format!("{prefix}: {text}{hint}")),
     }
 }
 
@@ -180,7 +147,17 @@ pub fn parse_instant(field: &str, text: &str) -> Result<Timestamp, ApiInputError
                 "must be a UTC date-time ending in Z or carrying an offset, like 2024-03-20T03:06:21Z (got {text:?})"
             ),
         )),
-        Err(error) => Err(ApiInputError::new(format!("{field}: {error}"))),
+        Err(error) => {
+            let mut error = ApiInputError::labelled(field, error);
+            // In a URL query a literal `+` is read as a space, so `+01:00` arrives as ` 01:00`.
+            if text.contains(' ') {
+                error.message.push_str(
+                    "; in a URL query string a `+` stands for a space: write a positive offset \
+                     as %2B (2024-03-20T04:06:21%2B01:00)",
+                );
+            }
+            Err(error)
+        }
     }
 }
 
@@ -325,7 +302,7 @@ impl FrameOptions<'_> {
             "barycentric" => Center::Barycentric,
             "topocentric" => {
                 let observer = match self.observer {
-                    Some(location) => location.to_observer(&format!("{p}observer"))?,
+                    Some(location) => location.observer(),
                     None => default_observer.ok_or_else(|| {
                         ApiInputError::field(
                             &format!("{p}observer"),

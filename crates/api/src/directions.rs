@@ -172,12 +172,14 @@ fn parse_promissors(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError
         ));
     }
     if names.len() > MAX_PROMISSORS {
-        return Err(ApiInputError::field(
+        return Err(ApiInputError::too_many(
             FIELD,
             format!(
                 "may name at most {MAX_PROMISSORS} bodies (got {})",
                 names.len()
             ),
+            MAX_PROMISSORS,
+            names.len(),
         ));
     }
     parse_bodies(FIELD, names)
@@ -190,10 +192,13 @@ fn parse_angles(names: Option<&[String]>) -> Result<Vec<ChartAngle>, ApiInputErr
     let mut angles = Vec::with_capacity(names.len());
     for (i, name) in names.iter().enumerate() {
         let angle = ChartAngle::parse(name).ok_or_else(|| {
-            ApiInputError::new(format!(
-                "options.significators.angles[{i}]: unknown angle `{name}`; accepted names: {}",
-                ChartAngle::NAMES.join(", ")
-            ))
+            ApiInputError::labelled(
+                &format!("options.significators.angles[{i}]"),
+                format!(
+                    "unknown angle `{name}`; accepted names: {}",
+                    ChartAngle::NAMES.join(", ")
+                ),
+            )
         })?;
         if !angles.contains(&angle) {
             angles.push(angle);
@@ -410,9 +415,7 @@ pub fn compute(
     let d = &input.directions;
     let result: Directions =
         primary_directions(eph, d).map_err(|e| match CalcFailure::from(e) {
-            CalcFailure::Input(e) => {
-                CalcFailure::Input(ApiInputError::new(format!("birth.datetime: {}", e.message)))
-            }
+            CalcFailure::Input(e) => CalcFailure::Input(e.prefixed("birth.datetime")),
             internal => internal,
         })?;
     let birth = &input.birth;

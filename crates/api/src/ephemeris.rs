@@ -421,11 +421,14 @@ impl Step {
                 } else {
                     format!("{} = {} is too small", self.field, self.value)
                 };
+                #[allow(clippy::cast_precision_loss, reason = "sample counts are small")]
                 Err(ApiInputError::new(format!(
                     "{step}: there would be {count} samples from start to end \
                      (floor((end - start) / step) + 1); at most {MAX_SAMPLES} samples are \
                      allowed per request: use a larger step or a shorter period"
-                )))
+                ))
+                .at(self.field)
+                .exceeding(MAX_SAMPLES as f64, count as f64))
             }
         }
     }
@@ -474,7 +477,10 @@ fn parse_points(request: &EphemerisRequest, frame: &Frame) -> Result<Vec<Body>, 
                 let body = Body::parse(name)
                     .map_err(|e| ApiInputError::unknown_name(&format!("points[{i}]"), &e))?;
                 if let Some(rule) = unseen_from(body, frame) {
-                    return Err(ApiInputError::new(format!("points[{i}]: {name} {rule}")));
+                    return Err(ApiInputError::labelled(
+                        &format!("points[{i}]"),
+                        format!("{name} {rule}"),
+                    ));
                 }
                 push(&mut points, body);
             }
@@ -512,10 +518,13 @@ fn parse_fields(names: Option<&[String]>) -> Result<FieldSet, ApiInputError> {
     let mut set = FieldSet::default();
     for (i, name) in names.iter().enumerate() {
         let field = SeriesField::parse(name).ok_or_else(|| {
-            ApiInputError::new(format!(
-                "fields[{i}]: unknown field `{name}`; accepted names: {}",
-                SeriesField::NAMES.join(", ")
-            ))
+            ApiInputError::labelled(
+                &format!("fields[{i}]"),
+                format!(
+                    "unknown field `{name}`; accepted names: {}",
+                    SeriesField::NAMES.join(", ")
+                ),
+            )
         })?;
         set.insert(field);
     }
@@ -757,10 +766,9 @@ fn note_source(series: &mut EphemerisSource, sample: EphemerisSource) {
 
 /// A point without data becomes a 400 that names it, the instant and the data's years.
 fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp) -> CalcFailure {
-    let ChartError::NoData {
-        body: name, detail, ..
-    } = error
-    else {
+    // The library's detail names a data file, which tells a client nothing; the coverage
+    // below says what it can do instead.
+    let ChartError::NoData { body: name, .. } = error else {
         return error.into();
     };
     let coverage = match body {
@@ -787,29 +795,23 @@ fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp
               the planets and the Moon about -3000 to 3000"
             .to_owned(),
     };
-    // The library's own words (the astro layer has taken the data directory out of them).
-    let library = detail.trim_end_matches(';').trim();
     let mut message = format!("points: {name} has no ephemeris data at {instant}");
     if !coverage.is_empty() {
         message.push_str(": ");
         message.push_str(&coverage);
     }
-    if !library.is_empty() {
-        message.push_str(&format!(" (library: {library})"));
-    }
-    CalcFailure::Input(ApiInputError::new(message))
+    CalcFailure::Input(ApiInputError::new(message).at("points").outside_ephemeris())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn request(json: &str) -> EphemerisRequest {
-        serde_json::from_str(json).expect("valid request JSON")
-    }
-
+    /// Parsed as the server parses a body, then validated: an error of either step.
     fn input(json: &str) -> Result<EphemerisInput, ApiInputError> {
-        EphemerisInput::try_from(&request(json))
+        EphemerisInput::try_from(&crate::parse::json_body::<EphemerisRequest>(
+            json.as_bytes(),
+        )?)
     }
 
     fn error(json: &str) -> String {

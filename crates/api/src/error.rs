@@ -1,32 +1,285 @@
 //! What a request can get wrong, and how a calculation can fail.
+//!
+//! A 400 carries a code a client can act on, the field it is about (the dotted path as the
+//! deserialiser reports it: `birth.location.latitude`, `bodies[2]`), a message for people, and
+//! where it helps machine-readable details. The codes and when each is used are ruled in
+//! `docs/API-DESIGN.md` ("Error codes").
 
 use orrery_astro::chart::ChartError;
 use orrery_astro::error::UnknownName;
+use orrery_civil::{Candidate, CivilError};
 use orrery_ephem::EphemError;
+use serde::Serialize;
+use utoipa::ToSchema;
 
-/// A request that breaks a rule; the message starts with the field path
-/// (`birth.location.latitude must be between -90 and 90 (got 91.5)`).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// The years the installed ephemeris files cover (`sepl_18`, `semo_18`, `seas_18`). The planets
+/// and the Moon fall back on the library's analytical model outside them; Chiron and the main
+/// asteroids have no such model, so a date outside is `outside_ephemeris_range`.
+pub const EPHEMERIS_RANGE_TEXT: &str = "the years 1800 to 2400";
+
+/// Every error code the service answers with (`docs/API-DESIGN.md`, "Errors"); a 400 is one of
+/// the first six.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400: a value breaks a rule (malformed JSON, a wrong type, a range, a combination).
+    InvalidInput,
+    /// 400: a name not in its catalogue; `details.accepted` lists the names that are.
+    UnknownName,
+    /// 400: a window, a number of samples or a list is larger than one request may ask for.
+    LimitExceeded,
+    /// 400: a local time that happened twice; `details.candidates` gives both readings.
+    AmbiguousLocalTime,
+    /// 400: a local time that was skipped; `details.candidates` gives both readings.
+    NonexistentLocalTime,
+    /// 400: a date the installed ephemeris files do not cover.
+    OutsideEphemerisRange,
+    /// 401: no key, an unknown key or a revoked key.
+    Unauthorized,
+    /// 404: no such path.
+    NotFound,
+    /// 405: the path does not accept this method.
+    MethodNotAllowed,
+    /// 413: the body is larger than 64 KiB.
+    PayloadTooLarge,
+    /// 415: a body that is not JSON.
+    UnsupportedMediaType,
+    /// 429: the plan's hourly limit is used up.
+    RateLimited,
+    /// 500: the service failed.
+    InternalError,
+    /// 503: a backend the request needs is unreachable.
+    ServiceUnavailable,
+    /// 503: the calculation capacity is full; retry after `Retry-After`.
+    Overloaded,
+    /// 504: the calculation did not finish in time.
+    Timeout,
+}
+
+impl ErrorCode {
+    /// The code as it is written in the error object.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::InvalidInput => "invalid_input",
+            Self::UnknownName => "unknown_name",
+            Self::LimitExceeded => "limit_exceeded",
+            Self::AmbiguousLocalTime => "ambiguous_local_time",
+            Self::NonexistentLocalTime => "nonexistent_local_time",
+            Self::OutsideEphemerisRange => "outside_ephemeris_range",
+            Self::Unauthorized => "unauthorized",
+            Self::NotFound => "not_found",
+            Self::MethodNotAllowed => "method_not_allowed",
+            Self::PayloadTooLarge => "payload_too_large",
+            Self::UnsupportedMediaType => "unsupported_media_type",
+            Self::RateLimited => "rate_limited",
+            Self::InternalError => "internal_error",
+            Self::ServiceUnavailable => "service_unavailable",
+            Self::Overloaded => "overloaded",
+            Self::Timeout => "timeout",
+        }
+    }
+}
+
+/// One reading of a local time that occurs twice or not at all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct TimeCandidate {
+    /// The instant this reading gives, in UTC.
+    #[schema(example = "2021-10-31T00:30:00Z")]
+    pub utc: String,
+    /// The UTC offset of this reading, `+02:00`.
+    #[schema(example = "+02:00")]
+    pub offset: String,
+}
+
+impl From<&Candidate> for TimeCandidate {
+    fn from(candidate: &Candidate) -> Self {
+        Self {
+            utc: candidate.utc().to_string(),
+            offset: orrery_civil::iso_offset(candidate.offset()),
+        }
+    }
+}
+
+/// Machine-readable details of a 400, by code.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ErrorDetails {
+    /// `ambiguous_local_time` and `nonexistent_local_time`: the two readings, earlier first; send
+    /// `ambiguous_time: "earlier"` or `"later"` to choose one.
+    Candidates { candidates: Vec<TimeCandidate> },
+    /// `unknown_name`: every name the catalogue accepts.
+    Accepted { accepted: Vec<&'static str> },
+    /// `limit_exceeded`: the largest value allowed and the value the request asked for, in the
+    /// unit the message names (days, samples, steps, items).
+    Limit {
+        #[schema(value_type = f64)]
+        limit: serde_json::Number,
+        #[schema(value_type = f64)]
+        requested: serde_json::Number,
+    },
+}
+
+/// A request that breaks a rule. The message starts with the field path and states the rule
+/// (`birth.location.latitude must be between -90 and 90 (got 91.5)`); `field` holds the same path
+/// apart from the message.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
 pub struct ApiInputError {
+    pub code: ErrorCode,
+    /// The dotted path of the field (`birth.location.latitude`, `bodies[2]`, a query
+    /// parameter's name), when the error is about one field.
+    pub field: Option<String>,
     pub message: String,
+    pub details: Option<ErrorDetails>,
 }
 
 impl ApiInputError {
+    /// An `invalid_input` about the request as a whole (no single field is to blame).
     pub fn new(message: impl Into<String>) -> Self {
         Self {
+            code: ErrorCode::InvalidInput,
+            field: None,
             message: message.into(),
+            details: None,
         }
     }
 
-    /// `field` followed by the rule.
+    /// `field` followed by the rule: `start must be before end`.
     pub fn field(field: &str, rule: impl std::fmt::Display) -> Self {
-        Self::new(format!("{field} {rule}"))
+        Self::new(format!("{field} {rule}")).at(field)
     }
 
-    /// An unknown name, with the catalogue's accepted names.
+    /// `field: ` followed by a message that stands on its own (a core error's text).
+    pub fn labelled(field: &str, message: impl std::fmt::Display) -> Self {
+        Self::new(format!("{field}: {message}")).at(field)
+    }
+
+    /// An unknown name at `field`, with the catalogue's accepted names.
     pub fn unknown_name(field: &str, error: &UnknownName) -> Self {
-        Self::new(format!("{field}: {error}"))
+        Self::labelled(field, error).unknown(error.kind.accepted_names())
+    }
+
+    /// `field` followed by the rule, for a request larger than a limit: `limit_exceeded`, with
+    /// the limit and the requested amount as details.
+    pub fn limit(field: &str, rule: impl std::fmt::Display, limit: f64, requested: f64) -> Self {
+        Self::field(field, rule).exceeding(limit, requested)
+    }
+
+    /// Puts `field: ` in front of the message and names the field, keeping the code and details
+    /// (a core error found while calculating, blamed on the request field it came from).
+    #[must_use]
+    pub fn prefixed(mut self, field: &str) -> Self {
+        self.message = format!("{field}: {}", self.message);
+        self.at(field)
+    }
+
+    /// [`Self::limit`] for a list or a count: `max` items allowed, `got` given.
+    pub fn too_many(field: &str, rule: impl std::fmt::Display, max: usize, got: usize) -> Self {
+        #[allow(
+            clippy::cast_precision_loss,
+            reason = "list lengths are far below 2^52"
+        )]
+        Self::limit(field, rule, max as f64, got as f64)
+    }
+
+    /// Names the field the error is about.
+    #[must_use]
+    pub fn at(mut self, field: &str) -> Self {
+        self.field = Some(field.to_owned());
+        self
+    }
+
+    /// Makes this an `unknown_name` that lists the accepted names.
+    #[must_use]
+    pub fn unknown(mut self, accepted: &[&'static str]) -> Self {
+        self.code = ErrorCode::UnknownName;
+        self.details = Some(ErrorDetails::Accepted {
+            accepted: accepted.to_vec(),
+        });
+        self
+    }
+
+    /// Makes this a `limit_exceeded` with its limit and the requested amount.
+    #[must_use]
+    pub fn exceeding(mut self, limit: f64, requested: f64) -> Self {
+        self.code = ErrorCode::LimitExceeded;
+        self.details = Some(ErrorDetails::Limit {
+            limit: json_number(limit),
+            requested: json_number(requested),
+        });
+        self
+    }
+
+    /// Makes this an `outside_ephemeris_range`.
+    #[must_use]
+    pub fn outside_ephemeris(mut self) -> Self {
+        self.code = ErrorCode::OutsideEphemerisRange;
+        self
+    }
+
+    /// A civil-time error at `path` (`birth`, `natal`, or empty for top-level fields): the field
+    /// is `path.datetime`, `path.timezone` or `path.location.longitude`; a gap or fold carries
+    /// its two readings.
+    #[must_use]
+    pub fn civil(path: &str, error: &CivilError) -> Self {
+        let name = match error.field() {
+            orrery_civil::Field::Datetime => "datetime",
+            orrery_civil::Field::Timezone => "timezone",
+            orrery_civil::Field::Longitude => "location.longitude",
+        };
+        let field = join_path(path, name);
+        let (code, hint, details) = match error {
+            CivilError::Gap { earlier, later, .. } | CivilError::Fold { earlier, later, .. } => (
+                if matches!(error, CivilError::Gap { .. }) {
+                    ErrorCode::NonexistentLocalTime
+                } else {
+                    ErrorCode::AmbiguousLocalTime
+                },
+                format!(
+                    " (set {} to `earlier` or `later`)",
+                    join_path(path, "ambiguous_time")
+                ),
+                Some(ErrorDetails::Candidates {
+                    candidates: vec![earlier.into(), later.into()],
+                }),
+            ),
+            _ => (ErrorCode::InvalidInput, String::new(), None),
+        };
+        let text = error.to_string();
+        // The civil crate's messages already start with the field's own name ("datetime must …").
+        let message = match text.strip_prefix(name) {
+            Some(rest) if rest.starts_with(' ') => format!("{field}{rest}{hint}"),
+            _ => format!("{field}: {text}{hint}"),
+        };
+        Self {
+            code,
+            field: Some(field),
+            message,
+            details,
+        }
+    }
+}
+
+/// `path.name`, or `name` at the top level.
+fn join_path(path: &str, name: &str) -> String {
+    if path.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{path}.{name}")
+    }
+}
+
+/// A whole number as an integer (`10000`, not `10000.0`), anything else as a float.
+fn json_number(value: f64) -> serde_json::Number {
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "only whole numbers well inside i64 take this branch"
+    )]
+    if value.fract() == 0.0 && value.abs() < 9.0e15 {
+        serde_json::Number::from(value as i64)
+    } else {
+        serde_json::Number::from_f64(value).unwrap_or_else(|| serde_json::Number::from(0))
     }
 }
 
@@ -42,6 +295,21 @@ pub enum CalcFailure {
     Internal(String),
 }
 
+impl CalcFailure {
+    /// Blames a client error found while calculating on the request field it came from
+    /// (`birth.datetime` for a date the ephemeris does not cover); a failure of ours is left
+    /// as it is.
+    #[must_use]
+    pub fn at_field(self, field: &str) -> Self {
+        match self {
+            CalcFailure::Input(error) if error.field.is_none() => {
+                CalcFailure::Input(error.prefixed(field))
+            }
+            other => other,
+        }
+    }
+}
+
 impl From<ApiInputError> for CalcFailure {
     fn from(error: ApiInputError) -> Self {
         CalcFailure::Input(error)
@@ -50,11 +318,41 @@ impl From<ApiInputError> for CalcFailure {
 
 impl From<EphemError> for CalcFailure {
     fn from(error: EphemError) -> Self {
+        // Every variant by name.
         match error {
             EphemError::DataDir { .. } | EphemError::Library { .. } => {
                 CalcFailure::Internal(error.to_string())
             }
-            _ => CalcFailure::Input(ApiInputError::new(error.to_string())),
+            EphemError::OutOfRange { .. } | EphemError::DataUnavailable { .. } => {
+                CalcFailure::Input(
+                    ApiInputError::new(format!(
+                        "{error}; the installed ephemeris covers {EPHEMERIS_RANGE_TEXT} \
+                         (the numbered asteroids 1500-2102, where their files are installed)"
+                    ))
+                    .outside_ephemeris(),
+                )
+            }
+            EphemError::NotFinite { .. }
+            | EphemError::InvalidInput { .. }
+            | EphemError::NotProvided { .. } => {
+                CalcFailure::Input(ApiInputError::new(error.to_string()))
+            }
+            // The catalogue has over a thousand names: they are listed by
+            // `/v1/catalog/fixed-stars`, not in the error.
+            EphemError::StarNotFound { .. } => {
+                let mut input = ApiInputError::new(format!(
+                    "{error}; GET /v1/catalog/fixed-stars lists the names"
+                ));
+                input.code = ErrorCode::UnknownName;
+                CalcFailure::Input(input)
+            }
+            // The request was dropped (time limit, client gone) and nobody reads this answer;
+            // it is not a failure of ours, so it must not be logged as one.
+            EphemError::Cancelled => CalcFailure::Input(ApiInputError::new(error.to_string())),
+            // `EphemError` is `#[non_exhaustive]`, so a wildcard is required. A variant added
+            // later is a failure of ours until it is sorted here: a 500 that logs its cause,
+            // never a silent 400.
+            _ => CalcFailure::Internal(format!("unclassified ephemeris error: {error}")),
         }
     }
 }
@@ -63,9 +361,132 @@ impl From<ChartError> for CalcFailure {
     fn from(error: ChartError) -> Self {
         match error {
             ChartError::Ephemeris(inner) => inner.into(),
-            ChartError::BodyIsCenter { .. } | ChartError::NoData { .. } => {
+            ChartError::BodyIsCenter { .. } => {
                 CalcFailure::Input(ApiInputError::new(error.to_string()))
             }
+            // The library's detail names a data file, which tells a client nothing: say the
+            // date and the range instead.
+            ChartError::NoData { body, jd, .. } => {
+                let when = orrery_astro::time::timestamp_of(orrery_astro::time::JulianDayUt(jd))
+                    .map_or_else(
+                        || format!("Julian day {jd:.5} (UT)"),
+                        orrery_astro::time::utc_to_second,
+                    );
+                CalcFailure::Input(
+                    ApiInputError::new(format!(
+                        "{body} has no ephemeris data at {when}: the installed files cover \
+                         {EPHEMERIS_RANGE_TEXT} (the numbered asteroids 1500 to 2102)"
+                    ))
+                    .outside_ephemeris(),
+                )
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use orrery_civil::CivilInput;
+
+    use super::*;
+
+    fn civil(datetime: &str) -> CivilError {
+        CivilInput::new(datetime)
+            .with_timezone("Europe/Berlin")
+            .resolve()
+            .unwrap_err()
+    }
+
+    #[test]
+    fn a_gap_and_a_fold_carry_their_two_readings() {
+        let gap = ApiInputError::civil("birth", &civil("2021-03-28T02:30:00"));
+        assert_eq!(gap.code.as_str(), "nonexistent_local_time");
+        assert_eq!(gap.field.as_deref(), Some("birth.datetime"));
+        assert!(
+            gap.message
+                .ends_with("(set birth.ambiguous_time to `earlier` or `later`)")
+        );
+        let Some(ErrorDetails::Candidates { candidates }) = gap.details else {
+            panic!("candidates")
+        };
+        assert_eq!(candidates[0].utc, "2021-03-28T00:30:00Z");
+        assert_eq!(candidates[1].offset, "+01:00");
+
+        let fold = ApiInputError::civil("", &civil("2021-10-31T02:30:00"));
+        assert_eq!(fold.code.as_str(), "ambiguous_local_time");
+        assert_eq!(fold.field.as_deref(), Some("datetime"));
+        assert!(
+            fold.message
+                .ends_with("(set ambiguous_time to `earlier` or `later`)")
+        );
+    }
+
+    #[test]
+    fn other_civil_errors_are_invalid_input_at_their_field() {
+        let zone = CivilInput::new("2021-03-28T02:30:00")
+            .with_timezone("Mars/Olympus")
+            .resolve()
+            .unwrap_err();
+        let error = ApiInputError::civil("natal", &zone);
+        assert_eq!(error.code.as_str(), "invalid_input");
+        assert_eq!(error.field.as_deref(), Some("natal.timezone"));
+        assert!(
+            error.message.starts_with("natal.timezone must be"),
+            "{}",
+            error.message
+        );
+        assert_eq!(error.details, None);
+    }
+
+    #[test]
+    fn limits_write_whole_numbers_as_integers() {
+        let error = ApiInputError::too_many("bodies", "may name at most 16 bodies", 16, 17);
+        assert_eq!(error.code.as_str(), "limit_exceeded");
+        assert_eq!(
+            serde_json::to_value(error.details).unwrap(),
+            serde_json::json!({"limit": 16, "requested": 17})
+        );
+        let error = ApiInputError::limit("end", "must be at most 62 days", 62.0, 62.5);
+        assert_eq!(
+            serde_json::to_value(error.details).unwrap(),
+            serde_json::json!({"limit": 62, "requested": 62.5})
+        );
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_accepted_ones() {
+        let unknown = orrery_astro::body::Body::parse("vulcan").unwrap_err();
+        let error = ApiInputError::unknown_name("bodies[2]", &unknown);
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(error.field.as_deref(), Some("bodies[2]"));
+        assert!(
+            error
+                .message
+                .starts_with("bodies[2]: unknown body `vulcan`")
+        );
+        let Some(ErrorDetails::Accepted { accepted }) = error.details else {
+            panic!("accepted names")
+        };
+        assert!(accepted.contains(&"sun"));
+    }
+
+    #[test]
+    fn a_date_outside_the_files_names_the_range_not_a_file() {
+        let failure = CalcFailure::from(ChartError::NoData {
+            body: "chiron".into(),
+            jd: 2_341_972.5,
+            detail: "SwissEph file 'seas_12.se1' not found".into(),
+        })
+        .at_field("datetime");
+        let CalcFailure::Input(error) = failure else {
+            panic!("a 400")
+        };
+        assert_eq!(error.code.as_str(), "outside_ephemeris_range");
+        assert_eq!(error.field.as_deref(), Some("datetime"));
+        assert_eq!(
+            error.message,
+            "datetime: chiron has no ephemeris data at 1700-01-01T00:00:00Z: the installed files \
+             cover the years 1800 to 2400 (the numbered asteroids 1500 to 2102)"
+        );
     }
 }

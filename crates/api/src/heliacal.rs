@@ -224,7 +224,7 @@ fn object_name(object: &ObjectInput) -> String {
 }
 
 fn place(location: &LocationDto) -> Result<Observer, ApiInputError> {
-    let place = location.to_observer("location")?;
+    let place = location.observer();
     if place.lat_deg.abs() > MAX_ABS_LATITUDE_DEG {
         return Err(ApiInputError::field(
             "location.latitude",
@@ -353,7 +353,7 @@ impl TryFrom<&HeliacalRequest> for HeliacalInput {
         let object = parse_object(&request.object)?;
         let event = parse_event_type(&request.event_type)?;
         let method = method_for(&object_name(&object), kind_of(&object), event)
-            .map_err(|e| ApiInputError::new(format!("event_type: {e}")))?;
+            .map_err(|e| ApiInputError::labelled("event_type", e))?;
         Ok(HeliacalInput {
             place: place(&request.location)?,
             air: air(request.atmosphere.unwrap_or_default())?,
@@ -463,14 +463,16 @@ fn failure(error: HeliacalError) -> CalcFailure {
         // The files cover 1800-2400: the start (or the event found) is outside.
         HeliacalError::Ephemeris(
             inner @ (EphemError::OutOfRange { .. } | EphemError::DataUnavailable { .. }),
-        ) => CalcFailure::Input(ApiInputError::new(format!("datetime_start: {inner}"))),
+        ) => {
+            CalcFailure::Input(ApiInputError::labelled("datetime_start", inner).outside_ephemeris())
+        }
         HeliacalError::Ephemeris(inner) => CalcFailure::from(inner),
         HeliacalError::NotDefined { .. } => {
-            CalcFailure::Input(ApiInputError::new(format!("event_type: {error}")))
+            CalcFailure::Input(ApiInputError::labelled("event_type", error))
         }
-        HeliacalError::Latitude { .. } => {
-            CalcFailure::Input(ApiInputError::new(format!("location.{error}")))
-        }
+        HeliacalError::Latitude { .. } => CalcFailure::Input(
+            ApiInputError::new(format!("location.{error}")).at("location.latitude"),
+        ),
         HeliacalError::NotFound { .. } => CalcFailure::Input(ApiInputError::new(error.to_string())),
     }
 }

@@ -8,6 +8,7 @@
 pub mod antiscia;
 pub mod aspect_options;
 pub mod aspects;
+pub mod bounded;
 pub mod cartography;
 pub mod catalog;
 pub mod common;
@@ -19,6 +20,7 @@ pub mod lots;
 pub mod midpoints;
 pub mod natal;
 pub mod nodes_apsides;
+pub mod parse;
 pub mod planets;
 pub mod progressions;
 pub mod radix;

@@ -121,10 +121,10 @@ pub struct LotsInput {
 }
 
 /// The names `positions` accepts.
-fn accepted_position_names() -> String {
+fn accepted_position_names() -> Vec<&'static str> {
     let mut names: Vec<&str> = LOT_BODIES.iter().map(|(_, n)| *n).collect();
     names.push("ascendant");
-    names.join(", ")
+    names
 }
 
 fn lot_positions(map: &BTreeMap<String, f64>) -> Result<LotPositions, ApiInputError> {
@@ -137,10 +137,14 @@ fn lot_positions(map: &BTreeMap<String, f64>) -> Result<LotPositions, ApiInputEr
         } else if let Some((body, _)) = LOT_BODIES.iter().find(|(_, n)| n == name) {
             bodies.push((*body, lon));
         } else {
-            return Err(ApiInputError::new(format!(
-                "positions.{name}: not a point of the lots; accepted names: {}",
-                accepted_position_names()
-            )));
+            return Err(ApiInputError::labelled(
+                &format!("positions.{name}"),
+                format!(
+                    "not a point of the lots; accepted names: {}",
+                    accepted_position_names().join(", ")
+                ),
+            )
+            .unknown(&accepted_position_names()));
         }
     }
     for (required, present) in [
@@ -214,15 +218,19 @@ impl TryFrom<&LotsRequest> for LotsInput {
             Some(names) => {
                 let mut lots = Vec::with_capacity(names.len());
                 for (i, name) in names.iter().enumerate() {
-                    let lot = Lot::parse(name)
-                        .map_err(|e| ApiInputError::new(format!("lots[{i}]: {e}")))?;
+                    let lot = Lot::parse(name).map_err(|e| {
+                        ApiInputError::labelled(&format!("lots[{i}]"), e).unknown(&Lot::NAMES)
+                    })?;
                     if let LotsSource::Positions { positions, .. } = &source
                         && let Some(body) = positions.missing_for(lot)
                     {
-                        return Err(ApiInputError::new(format!(
-                            "lots[{i}]: the lot `{name}` needs positions.{}",
-                            LotTerm::Body(body).name()
-                        )));
+                        return Err(ApiInputError::labelled(
+                            &format!("lots[{i}]"),
+                            format!(
+                                "the lot `{name}` needs positions.{}",
+                                LotTerm::Body(body).name()
+                            ),
+                        ));
                     }
                     lots.push(lot);
                 }
@@ -301,7 +309,7 @@ fn natal_failure(error: NatalLotsError) -> CalcFailure {
     match error {
         NatalLotsError::Chart(e) => e.into(),
         NatalLotsError::AscendantUndefined { .. } => {
-            CalcFailure::Input(ApiInputError::new(format!("natal.location: {error}")))
+            CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", error))
         }
     }
 }

@@ -265,7 +265,9 @@ fn natal_points(
         let point = match Axis::parse(name) {
             Some(axis) => ChartPoint::Axis(axis),
             None => ChartPoint::Body(Body::parse(name).map_err(|e| {
-                ApiInputError::new(format!("points[{i}]: {e}; or an angle: ascendant, mc"))
+                let mut error = ApiInputError::unknown_name(&format!("points[{i}]"), &e);
+                error.message.push_str("; or an angle: ascendant, mc");
+                error
             })?),
         };
         if !points.contains(&point) {
@@ -303,10 +305,13 @@ fn given_points(
     for (name, &lon_deg) in map {
         let chars = name.chars().count();
         if chars == 0 || chars > MAX_NAME_CHARS {
-            return Err(ApiInputError::new(format!(
-                "positions: point names must have 1 to {MAX_NAME_CHARS} characters (got a name \
-                 of {chars})"
-            )));
+            return Err(ApiInputError::labelled(
+                "positions",
+                format!(
+                    "point names must have 1 to {MAX_NAME_CHARS} characters (got a name of \
+                     {chars})"
+                ),
+            ));
         }
         all.push(NatalPoint::new(
             name.clone(),
@@ -337,13 +342,16 @@ fn given_points(
                         .cloned()
                         .ok_or_else(|| {
                             let i = names.iter().position(|n| n == name).unwrap_or(0);
-                            ApiInputError::new(format!(
-                                "points[{i}]: `{name}` is not among positions; given: {}",
-                                map.keys()
-                                    .map(String::as_str)
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            ))
+                            ApiInputError::labelled(
+                                &format!("points[{i}]"),
+                                format!(
+                                    "`{name}` is not among positions; given: {}",
+                                    map.keys()
+                                        .map(String::as_str)
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ),
+                            )
                         })
                 })
                 .collect()
@@ -482,11 +490,14 @@ fn compute_natal(
                     Axis::Mc => h.angles.mc.lon_deg,
                 };
                 let lon = Longitude::new(lon_deg).map_err(|_| {
-                    ApiInputError::new(format!(
-                        "natal.location: the {} is undefined at latitude {} (got {lon_deg})",
-                        axis.name(),
-                        birth.place.lat_deg
-                    ))
+                    ApiInputError::labelled(
+                        "natal.location.latitude",
+                        format!(
+                            "the {} is undefined at latitude {} (got {lon_deg})",
+                            axis.name(),
+                            birth.place.lat_deg
+                        ),
+                    )
                 })?;
                 points.push(NatalPoint::new(axis.name(), lon));
             }

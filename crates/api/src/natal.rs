@@ -74,9 +74,11 @@ pub fn check_point_count_at(
         return Err(ApiInputError::field(field, "must name at least one point"));
     }
     if map.len() > max {
-        return Err(ApiInputError::field(
+        return Err(ApiInputError::too_many(
             field,
             format!("may hold at most {max} points (got {})", map.len()),
+            max,
+            map.len(),
         ));
     }
     Ok(())

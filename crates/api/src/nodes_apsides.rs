@@ -131,10 +131,10 @@ impl TryFrom<&NodesApsidesRequest> for NodesApsidesInput {
                     if let Some(error) =
                         Body::parse(name).ok().and_then(NodesApsidesError::for_body)
                     {
-                        return Err(ApiInputError::new(format!(
-                            "bodies[{i}]: {error}; accepted names: {}",
-                            accepted_names()
-                        )));
+                        return Err(ApiInputError::labelled(
+                            &format!("bodies[{i}]"),
+                            format!("{error}; accepted names: {}", accepted_names()),
+                        ));
                     }
                 }
                 bodies
@@ -180,51 +180,66 @@ impl From<&OrbitPoint> for OrbitPointDto {
     }
 }
 
-/// The apsides under the names that fit the orbit's centre.
+/// One body's nodes and apsides, the apsides under the names that fit the orbit's centre.
+///
+/// Two whole object shapes rather than a flattened enum of the apsides: the same JSON, but a
+/// schema (`oneOf` two objects) that client generators can turn into types; `allOf` an object
+/// and a `oneOf` is refused by some (openapi-python-client: "cannot take allOf a non-object").
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(untagged)]
-pub enum ApsidesDto {
+pub enum BodyNodesApsidesDto {
     /// A body orbiting the Sun.
-    AroundTheSun {
-        perihelion: OrbitPointDto,
-        aphelion: OrbitPointDto,
-    },
+    AroundTheSun(SunOrbitDto),
     /// The Moon.
-    AroundTheEarth {
-        perigee: OrbitPointDto,
-        apogee: OrbitPointDto,
-    },
+    AroundTheEarth(EarthOrbitDto),
 }
 
-/// One body's nodes and apsides.
+/// The nodes and apsides of a body orbiting the Sun.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct BodyNodesApsidesDto {
+pub struct SunOrbitDto {
     /// `mean` or `osculating`: the method applied to this body.
     pub method_used: &'static str,
     pub ascending_node: OrbitPointDto,
     pub descending_node: OrbitPointDto,
-    #[serde(flatten)]
-    pub apsides: ApsidesDto,
+    pub perihelion: OrbitPointDto,
+    pub aphelion: OrbitPointDto,
+}
+
+/// The nodes and apsides of the Moon.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct EarthOrbitDto {
+    /// `mean` or `osculating`: the method applied to this body.
+    pub method_used: &'static str,
+    pub ascending_node: OrbitPointDto,
+    pub descending_node: OrbitPointDto,
+    pub perigee: OrbitPointDto,
+    pub apogee: OrbitPointDto,
 }
 
 impl From<&BodyNodesApsides> for BodyNodesApsidesDto {
     fn from(found: &BodyNodesApsides) -> Self {
         let (near, far) = ((&found.periapsis).into(), (&found.apoapsis).into());
-        Self {
-            method_used: found.method.name(),
-            ascending_node: (&found.ascending_node).into(),
-            descending_node: (&found.descending_node).into(),
-            apsides: if found.orbits_the_earth() {
-                ApsidesDto::AroundTheEarth {
-                    perigee: near,
-                    apogee: far,
-                }
-            } else {
-                ApsidesDto::AroundTheSun {
-                    perihelion: near,
-                    aphelion: far,
-                }
-            },
+        let (method_used, ascending_node, descending_node) = (
+            found.method.name(),
+            (&found.ascending_node).into(),
+            (&found.descending_node).into(),
+        );
+        if found.orbits_the_earth() {
+            Self::AroundTheEarth(EarthOrbitDto {
+                method_used,
+                ascending_node,
+                descending_node,
+                perigee: near,
+                apogee: far,
+            })
+        } else {
+            Self::AroundTheSun(SunOrbitDto {
+                method_used,
+                ascending_node,
+                descending_node,
+                perihelion: near,
+                aphelion: far,
+            })
         }
     }
 }

@@ -56,7 +56,8 @@ pub fn compute(eph: &Ephemeris, input: &PlanetsInput) -> Result<PlanetsResponse,
     let mut planets = OrderedMap::default();
     let mut source = EphemerisSource::Swiss;
     for body in Body::STANDARD {
-        let p = position(eph, input.jd, body, &Frame::GEOCENTRIC_TROPICAL)?;
+        let p = position(eph, input.jd, body, &Frame::GEOCENTRIC_TROPICAL)
+            .map_err(|e| CalcFailure::from(e).at_field("datetime"))?;
         if p.source == EphemerisSource::Moshier {
             source = EphemerisSource::Moshier;
         }

@@ -411,12 +411,14 @@ impl ProgressionsRequest {
                 let step = in_range("step_years", step, MIN_STEP_YEARS, MAX_STEP_YEARS)?;
                 let steps = (age_end - age_start) / step;
                 if steps > MAX_WINDOW_STEPS {
-                    return Err(ApiInputError::field(
+                    return Err(ApiInputError::limit(
                         "step_years",
                         format!(
                             "gives {steps:.0} steps over the window; at most {MAX_WINDOW_STEPS} are allowed (use a step of at least {:.4} years)",
                             (age_end - age_start) / MAX_WINDOW_STEPS
                         ),
+                        MAX_WINDOW_STEPS,
+                        steps.ceil(),
                     ));
                 }
                 Some(step)
@@ -470,12 +472,14 @@ impl ProgressionsRequest {
             ));
         }
         if names.len() > MAX_MOVING_POINTS {
-            return Err(ApiInputError::field(
+            return Err(ApiInputError::too_many(
                 "moving_points",
                 format!(
                     "may name at most {MAX_MOVING_POINTS} points (got {})",
                     names.len()
                 ),
+                MAX_MOVING_POINTS,
+                names.len(),
             ));
         }
         let mut points = Vec::with_capacity(names.len());
@@ -516,9 +520,11 @@ impl ProgressionsRequest {
                     MovingPoint::Angle(axis)
                 }
                 None => MovingPoint::Body(Body::parse(name).map_err(|e| {
-                    ApiInputError::new(format!(
-                        "{field}: {e}; and `ascendant`, `mc` with secondary or solar_arc"
-                    ))
+                    let mut error = ApiInputError::unknown_name(&field, &e);
+                    error
+                        .message
+                        .push_str("; and `ascendant`, `mc` with secondary or solar_arc");
+                    error
                 })?),
             };
             if !points.contains(&point) {

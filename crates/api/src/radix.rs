@@ -319,7 +319,8 @@ pub fn compute(
         &input.parts,
         &input.aspects,
         input.include_axes,
-    )?;
+    )
+    .map_err(|e| e.at_field("birth.datetime"))?;
     let birth = &request.birth;
     Ok(RadixResponse {
         input: RadixInputEcho {

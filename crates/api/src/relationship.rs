@@ -359,7 +359,9 @@ fn chart_failure(what: &str, error: ChartError) -> CalcFailure {
     };
     match CalcFailure::from(error) {
         CalcFailure::Input(e) => {
-            CalcFailure::Input(ApiInputError::new(format!("{what}: {e}{hint}")))
+            let mut e = e.prefixed(what);
+            e.message.push_str(hint);
+            CalcFailure::Input(e)
         }
         internal @ CalcFailure::Internal(_) => internal,
     }

@@ -165,13 +165,15 @@ impl ReleasingRequest {
             ));
         }
         if target_day > Releasing::MAX_YEARS * year_days.days() {
-            return Err(ApiInputError::field(
+            return Err(ApiInputError::limit(
                 "target_datetime",
                 format!(
                     "must be at most {} years of {} days after birth_datetime",
                     Releasing::MAX_YEARS,
                     year_days.days()
                 ),
+                Releasing::MAX_YEARS * year_days.days(),
+                target_day,
             ));
         }
         Ok(ReleasingInput {

@@ -263,7 +263,7 @@ impl ReturnsRequest {
             .unwrap_or_default()
             .to_config("aspects.")?;
         let place = match (&self.location, &natal) {
-            (Some(location), _) => Some(location.to_observer("location")?),
+            (Some(location), _) => Some(location.observer()),
             (None, ReturnsNatal::Birth(birth)) => Some(birth.place),
             (None, ReturnsNatal::Positions(_)) => None,
         };
@@ -657,9 +657,10 @@ mod tests {
         serde_json::from_value(value).unwrap()
     }
 
+    /// Parsed as the server parses a body, then validated: the message of either step's error.
     fn error(value: serde_json::Value) -> String {
-        request(value)
-            .validate(now(), ReturnsEndpoint::Returns)
+        crate::parse::json_value::<ReturnsRequest>(value)
+            .and_then(|request| request.validate(now(), ReturnsEndpoint::Returns).map(drop))
             .unwrap_err()
             .message
     }

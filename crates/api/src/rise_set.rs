@@ -174,9 +174,11 @@ fn parse_sky_bodies(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError
         ));
     }
     if names.len() > MAX_BODIES {
-        return Err(ApiInputError::field(
+        return Err(ApiInputError::too_many(
             "bodies",
             format!("may name at most {MAX_BODIES} bodies (got {})", names.len()),
+            MAX_BODIES,
+            names.len(),
         ));
     }
     let mut bodies: Vec<Body> = Vec::with_capacity(names.len());
@@ -248,17 +250,19 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
                 }
                 let days = end_jd.0 - start_jd.0;
                 if days > MAX_SERIES_DAYS {
-                    return Err(ApiInputError::field(
+                    return Err(ApiInputError::limit(
                         "end",
                         format!(
                             "must be at most {MAX_SERIES_DAYS} days after datetime (got {days:.6} days)"
                         ),
+                        MAX_SERIES_DAYS,
+                        days,
                     ));
                 }
                 Window::Series { end: end_jd }
             }
         };
-        let place = request.location.to_observer("location")?;
+        let place = request.location.observer();
         let atmosphere = request.atmosphere.unwrap_or_default();
         let pressure = in_range(
             "atmosphere.pressure",
@@ -372,8 +376,9 @@ fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
 fn failure(error: RiseSetError) -> CalcFailure {
     match error {
         RiseSetError::Ephemeris { body, source } => match CalcFailure::from(source) {
-            CalcFailure::Input(e) => {
-                CalcFailure::Input(ApiInputError::new(format!("bodies: {body}: {}", e.message)))
+            CalcFailure::Input(mut e) => {
+                e.message = format!("{body}: {}", e.message);
+                CalcFailure::Input(e.prefixed("bodies"))
             }
             internal @ CalcFailure::Internal(_) => internal,
         },

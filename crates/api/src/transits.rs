@@ -305,10 +305,13 @@ fn natal_positions(map: &BTreeMap<String, f64>) -> Result<Vec<NatalPoint>, ApiIn
         .map(|(name, &lon_deg)| {
             let chars = name.chars().count();
             if chars == 0 || chars > MAX_NAME_CHARS {
-                return Err(ApiInputError::new(format!(
-                    "natal_positions: point names must have 1 to {MAX_NAME_CHARS} characters (got \
-                     a name of {chars})"
-                )));
+                return Err(ApiInputError::labelled(
+                    "natal_positions",
+                    format!(
+                        "point names must have 1 to {MAX_NAME_CHARS} characters (got a name of \
+                         {chars})"
+                    ),
+                ));
             }
             Ok(NatalPoint::new(
                 name.clone(),
@@ -357,12 +360,14 @@ fn mode(request: &TransitsRequest, bodies: &[Body]) -> Result<TransitMode, ApiIn
             }
             let days = days_between(start, end);
             if days > MAX_WINDOW_DAYS {
-                return Err(ApiInputError::field(
+                return Err(ApiInputError::limit(
                     "end",
                     format!(
                         "must be at most {MAX_WINDOW_DAYS} days (100 years) after start (got \
                          {days} days)"
                     ),
+                    MAX_WINDOW_DAYS,
+                    days,
                 ));
             }
             let (step_cap, step_days) = match request.step_days {
@@ -378,7 +383,7 @@ fn mode(request: &TransitsRequest, bodies: &[Body]) -> Result<TransitMode, ApiIn
                         ));
                     }
                     let cap = ScanStep::from_days(days)
-                        .map_err(|e| ApiInputError::new(format!("step_days: {e}")))?;
+                        .map_err(|e| ApiInputError::labelled("step_days", e))?;
                     (Some(cap), days)
                 }
             };
@@ -434,11 +439,17 @@ fn check_samples(
     } else {
         ""
     };
-    Err(ApiInputError::new(format!(
+    let error = ApiInputError::new(format!(
         "{step}the window would take {samples} position samples over the transit points; at \
          most {MAX_SAMPLES} are allowed per request: use a shorter window, fewer transit_points \
          or a larger step_days"
-    )))
+    ))
+    .exceeding(limit, samples);
+    Err(if cap.is_some() {
+        error.at("step_days")
+    } else {
+        error
+    })
 }
 
 /// How many times per year, on average, a body passes a given longitude (each way): its total
@@ -500,7 +511,8 @@ fn check_expected_events(
          {MAX_EXPECTED_EVENTS} are allowed per request: use a shorter window, or fewer \
          transit_points, natal points or aspects",
         window_days / DAYS_PER_YEAR
-    )))
+    ))
+    .exceeding(MAX_EXPECTED_EVENTS, expected))
 }
 
 /// The response body (see the module documentation).
@@ -698,10 +710,13 @@ fn natal_points(
                 ("mc", houses.angles.mc.lon_deg),
             ] {
                 let lon = Longitude::new(lon_deg).map_err(|_| {
-                    CalcFailure::Input(ApiInputError::new(format!(
-                        "natal.location: the {name} is undefined at latitude {} (got {lon_deg})",
-                        birth.place.lat_deg
-                    )))
+                    CalcFailure::Input(ApiInputError::labelled(
+                        "natal.location.latitude",
+                        format!(
+                            "the {name} is undefined at latitude {} (got {lon_deg})",
+                            birth.place.lat_deg
+                        ),
+                    ))
                 })?;
                 points.push(NatalPoint::new(name, lon));
             }
@@ -767,10 +782,10 @@ fn transit_failure(error: TransitError) -> CalcFailure {
 /// A chart error, with a body without data told as the field, the body and the instant.
 fn chart_failure(field: &str, error: ChartError) -> CalcFailure {
     match error {
-        ChartError::NoData { body, jd, detail } => {
+        // The library's detail names a data file, which tells a client nothing.
+        ChartError::NoData { body, jd, .. } => {
             let when = timestamp_of(JulianDayUt(jd))
                 .map_or_else(|| format!("Julian day {jd}"), event_time);
-            let detail = detail.trim_end_matches(';').trim();
             let mut message = format!("{field}: {body} has no ephemeris data at {when}");
             if matches!(
                 Body::parse(&body),
@@ -782,16 +797,13 @@ fn chart_failure(field: &str, error: ChartError) -> CalcFailure {
                     | Body::Vesta)
             ) {
                 message.push_str(": its data file covers the years 1800 to 2400");
+            } else {
+                message.push_str(": the installed files cover the years 1800 to 2400 (the numbered asteroids 1500 to 2102)");
             }
-            if !detail.is_empty() {
-                message.push_str(&format!(" (library: {detail})"));
-            }
-            CalcFailure::Input(ApiInputError::new(message))
+            CalcFailure::Input(ApiInputError::new(message).at(field).outside_ephemeris())
         }
         other => match CalcFailure::from(other) {
-            CalcFailure::Input(e) => {
-                CalcFailure::Input(ApiInputError::new(format!("{field}: {}", e.message)))
-            }
+            CalcFailure::Input(e) => CalcFailure::Input(e.prefixed(field)),
             internal @ CalcFailure::Internal(_) => internal,
         },
     }

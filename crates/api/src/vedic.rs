@@ -171,8 +171,9 @@ fn parse_vargas(codes: Option<&[String]>) -> Result<Vec<Varga>, ApiInputError> {
     }
     let mut vargas = Vec::with_capacity(codes.len());
     for (i, code) in codes.iter().enumerate() {
-        vargas
-            .push(Varga::parse(code).map_err(|e| ApiInputError::new(format!("vargas[{i}]: {e}")))?);
+        vargas.push(
+            Varga::parse(code).map_err(|e| ApiInputError::labelled(&format!("vargas[{i}]"), e))?,
+        );
     }
     Ok(dedup(vargas))
 }
@@ -439,9 +440,7 @@ pub fn compute(
     let chart = vedic_chart(eph, birth.jd, birth.place, input.ayanamsa).map_err(|e| {
         match CalcFailure::from(e) {
             // A date outside the ephemeris: the birth's fault.
-            CalcFailure::Input(e) => {
-                CalcFailure::Input(ApiInputError::new(format!("birth.datetime: {}", e.message)))
-            }
+            CalcFailure::Input(e) => CalcFailure::Input(e.prefixed("birth.datetime")),
             internal => internal,
         }
     })?;

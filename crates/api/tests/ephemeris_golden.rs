@@ -261,7 +261,8 @@ fn an_asteroid_past_its_file_is_refused_with_the_reason() {
         "{message}"
     );
     assert!(message.contains("1500 to 2102"), "{message}");
-    assert!(message.contains("upper limit"), "{message}");
+    // The library's detail names a data file, which the message leaves out.
+    assert!(!message.contains(".se1"), "{message}");
     // The last sample is tried first: 7306 samples were not calculated for nothing.
     assert!(
         started.elapsed().as_secs_f64() < 2.0,
@@ -280,7 +281,7 @@ fn an_asteroid_past_its_file_is_refused_with_the_reason() {
         message.starts_with("points: asteroid_90377 has no ephemeris data at 1400-01-01T00:00:00Z"),
         "{message}"
     );
-    assert!(message.contains("lower limit"), "{message}");
+    assert!(message.contains("1500 to 2102"), "{message}");
 }
 
 #[test]

@@ -5,10 +5,13 @@ use std::fmt::Display;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use orrery_api::error::{ErrorCode, ErrorDetails};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// The body of every error response (`{"error": {code, message, request_id}}`).
+use crate::json::BODY_LIMIT_BYTES;
+
+/// The body of every error response (`{"error": {code, message, field?, details?, request_id}}`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ErrorObject {
     pub error: ErrorDetail,
@@ -17,14 +20,21 @@ pub struct ErrorObject {
 /// What went wrong.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ErrorDetail {
-    /// Machine-readable: `invalid_input`, `unauthorized`, `not_found`, `method_not_allowed`,
-    /// `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal_error`,
-    /// `service_unavailable`, `overloaded` or `timeout`.
-    #[schema(example = "invalid_input")]
-    pub code: String,
+    /// Machine-readable; `docs/API-DESIGN.md` says when each code is used.
+    pub code: ErrorCode,
     /// For people; a 400 starts with the field path and states the rule.
     #[schema(example = "birth.location.latitude must be between -90 and 90 (got 91.5)")]
     pub message: String,
+    /// The field the error is about: the dotted path in the JSON body as the deserialiser
+    /// reports it (`birth.location.latitude`, `bodies[2]`), or a query parameter's name. Left
+    /// out when no single field is to blame.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "birth.location.latitude")]
+    pub field: Option<String>,
+    /// Machine-readable details: `candidates` for a gap or fold, `accepted` for an unknown
+    /// name, `limit` and `requested` for an exceeded limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<ErrorDetails>,
     /// The request's id (also in the `X-Request-Id` header), for support.
     #[schema(format = "uuid")]
     pub request_id: String,
@@ -35,25 +45,37 @@ pub struct ErrorDetail {
 #[derive(Debug, Clone)]
 pub struct ApiError {
     status: StatusCode,
-    code: &'static str,
-    message: String,
+    body: ErrorBody,
     /// Sent as `Retry-After` (503 `overloaded`).
     retry_after_secs: Option<u64>,
 }
 
-/// The code and message of an error response, carried from the handler to the edge layer.
+/// The code, message, field and details of an error response, carried from the handler to the
+/// edge layer (which adds the request id).
 #[derive(Debug, Clone)]
 pub(crate) struct ErrorBody {
-    pub(crate) code: &'static str,
+    pub(crate) code: ErrorCode,
     pub(crate) message: String,
+    pub(crate) field: Option<String>,
+    pub(crate) details: Option<ErrorDetails>,
+}
+
+impl ErrorBody {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            field: None,
+            details: None,
+        }
+    }
 }
 
 impl ApiError {
-    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+    fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             status,
-            code,
-            message: message.into(),
+            body: ErrorBody::new(code, message),
             retry_after_secs: None,
         }
     }
@@ -69,27 +91,35 @@ impl ApiError {
         self.retry_after_secs
     }
 
-    /// 400: the request broke a rule; the message names the field and the rule.
+    /// 400 `invalid_input`: the request broke a rule; the message states the rule.
     pub fn invalid_input(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "invalid_input", message)
+        Self::new(StatusCode::BAD_REQUEST, ErrorCode::InvalidInput, message)
+    }
+
+    /// [`Self::invalid_input`] about one field: its dotted path (`birth.location.latitude`), or
+    /// a query parameter's name.
+    pub fn invalid_field(field: &str, message: impl Into<String>) -> Self {
+        let mut error = Self::invalid_input(message);
+        error.body.field = Some(field.to_owned());
+        error
     }
 
     /// 401: no key, an unknown key or a revoked key.
     pub fn unauthorized(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+        Self::new(StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized, message)
     }
 
     /// 404: no such path.
     pub fn not_found(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+        Self::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
     }
 
     /// 413: the body is larger than the service accepts.
     pub fn payload_too_large(limit_bytes: usize) -> Self {
         Self::new(
             StatusCode::PAYLOAD_TOO_LARGE,
-            "payload_too_large",
-            format!("the request body must be at most {limit_bytes} bytes"),
+            ErrorCode::PayloadTooLarge,
+            payload_too_large_message(limit_bytes),
         )
     }
 
@@ -97,7 +127,7 @@ impl ApiError {
     pub fn unsupported_media_type(got: &str) -> Self {
         Self::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             format!(
                 "the request body must be JSON with Content-Type: application/json (got {got:?})"
             ),
@@ -108,7 +138,7 @@ impl ApiError {
     pub fn rate_limited(limit: i64, retry_after_secs: i64) -> Self {
         Self::new(
             StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
+            ErrorCode::RateLimited,
             format!(
                 "the key's plan allows {limit} requests per hour; retry in {retry_after_secs} s"
             ),
@@ -120,7 +150,7 @@ impl ApiError {
         tracing::error!(error = %cause, "internal error");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "internal_error",
+            ErrorCode::InternalError,
             "the service failed to answer; the request id identifies the failure for support",
         )
     }
@@ -129,7 +159,7 @@ impl ApiError {
     pub fn service_unavailable(message: impl Into<String>) -> Self {
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "service_unavailable",
+            ErrorCode::ServiceUnavailable,
             message,
         )
     }
@@ -138,14 +168,18 @@ impl ApiError {
     /// capacity) is full; the caller adds `Retry-After`. Never used for the plan's hourly limit,
     /// which is 429 `rate_limited`.
     pub fn overloaded(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::SERVICE_UNAVAILABLE, "overloaded", message)
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Overloaded,
+            message,
+        )
     }
 
     /// 504: the calculation did not finish within the service's time limit.
     pub fn timeout(limit_secs: u64) -> Self {
         Self::new(
             StatusCode::GATEWAY_TIMEOUT,
-            "timeout",
+            ErrorCode::Timeout,
             format!("the request did not finish within {limit_secs} s"),
         )
     }
@@ -155,23 +189,51 @@ impl ApiError {
     }
 
     pub fn code(&self) -> &'static str {
-        self.code
+        self.body.code.as_str()
     }
 
     pub fn message(&self) -> &str {
-        &self.message
+        &self.body.message
     }
+
+    /// The field the error is about, if one is to blame.
+    pub fn field(&self) -> Option<&str> {
+        self.body.field.as_deref()
+    }
+}
+
+/// The 413 message, in the unit the documentation uses (64 KiB).
+fn payload_too_large_message(limit_bytes: usize) -> String {
+    format!(
+        "the request body must be at most {} KiB ({limit_bytes} bytes)",
+        limit_bytes / 1024
+    )
 }
 
 impl Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} ({}): {}", self.status, self.code, self.message)
+        write!(
+            f,
+            "{} ({}): {}",
+            self.status,
+            self.code(),
+            self.body.message
+        )
     }
 }
 
 impl From<orrery_api::ApiInputError> for ApiError {
     fn from(error: orrery_api::ApiInputError) -> Self {
-        Self::invalid_input(error.message)
+        Self {
+            status: StatusCode::BAD_REQUEST,
+            body: ErrorBody {
+                code: error.code,
+                message: error.message,
+                field: error.field,
+                details: error.details,
+            },
+            retry_after_secs: None,
+        }
     }
 }
 
@@ -192,10 +254,7 @@ impl IntoResponse for ApiError {
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
-        response.extensions_mut().insert(ErrorBody {
-            code: self.code,
-            message: self.message,
-        });
+        response.extensions_mut().insert(self.body);
         response
     }
 }
@@ -203,34 +262,41 @@ impl IntoResponse for ApiError {
 /// The code and message for an error status that arrived without our error object (axum's
 /// 405, tower-http's 413, a caught panic's 500).
 fn bare_status_body(status: StatusCode) -> ErrorBody {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return ErrorBody::new(
+            ErrorCode::PayloadTooLarge,
+            payload_too_large_message(BODY_LIMIT_BYTES),
+        );
+    }
     let (code, message) = match status {
-        StatusCode::BAD_REQUEST => ("invalid_input", "the request is malformed"),
-        StatusCode::UNAUTHORIZED => ("unauthorized", "a valid X-API-Key header is required"),
-        StatusCode::NOT_FOUND => ("not_found", "no such path"),
+        StatusCode::BAD_REQUEST => (ErrorCode::InvalidInput, "the request is malformed"),
+        StatusCode::UNAUTHORIZED => (
+            ErrorCode::Unauthorized,
+            "a valid X-API-Key header is required",
+        ),
+        StatusCode::NOT_FOUND => (ErrorCode::NotFound, "no such path"),
         StatusCode::METHOD_NOT_ALLOWED => (
-            "method_not_allowed",
+            ErrorCode::MethodNotAllowed,
             "this path does not accept this method; the Allow header lists the ones it does",
         ),
-        StatusCode::PAYLOAD_TOO_LARGE => ("payload_too_large", "the request body is too large"),
         StatusCode::UNSUPPORTED_MEDIA_TYPE => (
-            "unsupported_media_type",
+            ErrorCode::UnsupportedMediaType,
             "the request body must be JSON with Content-Type: application/json",
         ),
         StatusCode::REQUEST_TIMEOUT | StatusCode::GATEWAY_TIMEOUT => {
-            ("timeout", "the request did not finish in time")
+            (ErrorCode::Timeout, "the request did not finish in time")
         }
-        StatusCode::TOO_MANY_REQUESTS => ("rate_limited", "too many requests"),
-        StatusCode::SERVICE_UNAVAILABLE => ("service_unavailable", "the service is unavailable"),
-        s if s.is_client_error() => ("invalid_input", "the request was refused"),
+        StatusCode::TOO_MANY_REQUESTS => (ErrorCode::RateLimited, "too many requests"),
+        StatusCode::SERVICE_UNAVAILABLE => {
+            (ErrorCode::ServiceUnavailable, "the service is unavailable")
+        }
+        s if s.is_client_error() => (ErrorCode::InvalidInput, "the request was refused"),
         _ => (
-            "internal_error",
+            ErrorCode::InternalError,
             "the service failed to answer; the request id identifies the failure for support",
         ),
     };
-    ErrorBody {
-        code,
-        message: message.to_owned(),
-    }
+    ErrorBody::new(code, message)
 }
 
 /// Gives an error response the error object: `{"error": {code, message, request_id}}`.
@@ -252,8 +318,10 @@ pub(crate) fn render_error_body(response: Response, request_id: &str) -> Respons
         .unwrap_or_else(|| bare_status_body(parts.status));
     let json = serde_json::to_string(&ErrorObject {
         error: ErrorDetail {
-            code: body.code.to_owned(),
+            code: body.code,
             message: body.message,
+            field: body.field,
+            details: body.details,
             request_id: request_id.to_owned(),
         },
     })

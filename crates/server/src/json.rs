@@ -1,8 +1,9 @@
-//! Our own JSON and query extractors: every rejection becomes a 400 `invalid_input` that names
-//! the field path, never axum's plain-text 415/422.
+//! Our own JSON and query extractors: every rejection becomes a 400 `invalid_input` whose
+//! `field` is the path the deserialiser reports (`birth.location.latitude`, `bodies[2]`, a query
+//! parameter's name), never axum's plain-text 415/422.
 
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header;
 use axum::http::request::Parts;
 use bytes::Bytes;
@@ -79,20 +80,10 @@ fn is_json_media_type(content_type: &str) -> bool {
         || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 
-/// Parses JSON, naming the path of the field that failed (`birth.location.latitude: ...`).
+/// Parses a JSON object body, naming the path of the field that failed
+/// (`birth.location.latitude: ...`); see [`orrery_api::parse::json_body`].
 pub(crate) fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(deserializer).map_err(|error| {
-        let path = error.path().to_string();
-        let inner = error.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            ApiError::invalid_input(format!("the request body is not valid JSON: {inner}"))
-        } else if path == "." {
-            ApiError::invalid_input(format!("request body: {inner}"))
-        } else {
-            ApiError::invalid_input(format!("{path}: {inner}"))
-        }
-    })
+    Ok(orrery_api::parse::json_body(bytes)?)
 }
 
 /// Query parameters, with the same 400 on failure.
@@ -102,18 +93,23 @@ pub struct QueryParams<T>(pub T);
 impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for QueryParams<T> {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        Query::<T>::from_request_parts(parts, state)
-            .await
-            .map(|Query(value)| QueryParams(value))
-            .map_err(|rejection| {
-                let text = rejection.body_text();
-                let detail = text
-                    .strip_prefix("Failed to deserialize query string: ")
-                    .unwrap_or(&text);
-                ApiError::invalid_input(format!("query string: {detail}"))
-            })
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        parse_query(parts.uri.query().unwrap_or("")).map(QueryParams)
     }
+}
+
+/// Parses a query string; the error's field is the parameter's name.
+fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    let deserializer =
+        serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let message = format!("query string: {}", error.into_inner());
+        match orrery_api::parse::field_of(&path, &message) {
+            Some(field) => ApiError::invalid_field(&field, message),
+            None => ApiError::invalid_input(message),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -143,6 +139,54 @@ mod tests {
             err.message()
         );
         assert_eq!(err.code(), "invalid_input");
+    }
+
+    #[test]
+    fn the_error_names_the_field_path() {
+        let err = parse_json::<Birth>(br#"{"location": {"latitude": "north"}}"#).unwrap_err();
+        assert_eq!(err.field(), Some("location.latitude"));
+        let err = parse_json::<Birth>(br#"{"location": {}}"#).unwrap_err();
+        assert_eq!(err.field(), Some("location.latitude"), "{}", err.message());
+        let err = parse_json::<Birth>(br#"{"place": {}}"#).unwrap_err();
+        assert_eq!(err.field(), Some("place"), "{}", err.message());
+    }
+
+    #[test]
+    fn a_body_that_is_not_an_object_is_refused() {
+        for (body, kind) in [
+            (&b"[null, null]"[..], "an array"),
+            (b" \n[]", "an array"),
+            (b"null", "null"),
+            (b"12", "a number"),
+            (b"\"x\"", "a string"),
+            (b"true", "a boolean"),
+        ] {
+            let err = parse_json::<Birth>(body).unwrap_err();
+            assert_eq!(err.code(), "invalid_input");
+            assert_eq!(
+                err.message(),
+                format!("the request body must be a JSON object ({{...}}), not {kind}")
+            );
+        }
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Query {
+        datetime: String,
+        step: Option<f64>,
+    }
+
+    #[test]
+    fn query_errors_name_the_parameter() {
+        let err = parse_query::<Query>("").unwrap_err();
+        assert_eq!(err.field(), Some("datetime"), "{}", err.message());
+        let err = parse_query::<Query>("datetime=x&step=fast").unwrap_err();
+        assert_eq!(err.field(), Some("step"), "{}", err.message());
+        let err = parse_query::<Query>("datetime=x&when=now").unwrap_err();
+        assert_eq!(err.field(), Some("when"), "{}", err.message());
+        assert!(parse_query::<Query>("datetime=2024-01-01T00:00:00%2B01:00").is_ok());
     }
 
     #[test]

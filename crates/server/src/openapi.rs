@@ -14,13 +14,21 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::ErrorObject;
 use crate::routes;
+
+/// The playground's examples: one request per operation (the first one wins).
+const PLAYGROUND_EXAMPLES: &str = include_str!("playground/examples.json");
+
+/// The live answer to each playground example, keyed by `METHOD path` as the example gives
+/// them. Written by the test `every_example_answer_is_the_live_answer` (run it with
+/// `ORRERY_UPDATE_EXAMPLE_ANSWERS=1` after an answer changed on purpose), never by hand.
+pub const EXAMPLE_ANSWERS: &str = include_str!("example_answers.json");
 
 /// The name of the security scheme: the `X-API-Key` header.
 pub const API_KEY_SCHEME: &str = "api_key";
@@ -32,48 +40,25 @@ pub const API_KEY_SCHEME: &str = "api_key";
         description = "Astrological calculations on the Swiss Ephemeris: charts, aspects, transits, \
 progressions, returns, directions, ephemerides, rise/set and heliacal events, lots, midpoints, \
 Vedic modules, relationship charts and astro-cartography. Every error status carries the error \
-object `{\"error\": {code, message, request_id}}`. Deterministic calculations answer with a \
+object `{\"error\": {code, message, field, details, request_id}}` (`field` and `details` where \
+they apply; `ErrorCode` lists every code). Deterministic calculations answer with a \
 strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a matching \
 `If-None-Match` gets 304, POST included (the specification asks for it; plain HTTP would answer \
 412); an answer computed from \"now\" because a time was left out is `no-store` without a tag.",
         license(name = "AGPL-3.0-or-later", identifier = "AGPL-3.0-or-later"),
     ),
+    // Relative: the document is served by the service it describes, so its own origin is the
+    // base URL wherever it runs.
+    servers((url = "/", description = "The service that serves this document")),
     paths(
         routes::health::health,
         routes::health::live,
         routes::playground::playground,
         openapi_json,
         routes::me::me,
-        routes::planets::planets,
-        routes::aspects::aspects,
-        routes::radix::radix,
-        routes::cartography::acg_lines,
-        routes::cartography::acg_near,
-        routes::returns::returns,
-        routes::returns::mercury_return,
-        routes::transits::transits,
-        routes::rise_set::rise_transit_set,
-        routes::heliacal::heliacal,
-        routes::ephemeris::ephemeris,
-        routes::progressions::progressions,
-        routes::directions::primary_directions,
-        routes::nodes_apsides::nodes_apsides,
-        routes::antiscia::antiscia,
-        routes::midpoints::midpoints,
-        routes::lots::lots,
-        routes::vedic::vedic,
-        routes::relationship::relationship,
-        routes::releasing::zodiacal_releasing,
-        routes::catalog::bodies,
-        routes::catalog::house_systems,
-        routes::catalog::ayanamsas,
-        routes::catalog::aspects,
-        routes::catalog::orb_presets,
-        routes::catalog::fixed_stars,
     ),
     components(schemas(ErrorObject)),
-    modifiers(&HttpConventions),
-    tags(
+        tags(
         (name = "General", description = "The service and the caller's account."),
         (name = "Calculation", description = "Deterministic calculations: authenticated, rate-limited and HTTP-cached."),
         (name = "Partnership", description = "Charts of two people."),
@@ -83,9 +68,20 @@ strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a ma
 )]
 pub struct ApiDoc;
 
+/// The whole document: the general operations declared above, the calculation endpoints as
+/// their router declares them (`routes::calculation_api`), then the conventions and the
+/// playground examples added to every operation they apply to.
+#[must_use]
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut document = ApiDoc::openapi();
+    document.merge(routes::calculation_api().split_for_parts().1);
+    HttpConventions.modify(&mut document);
+    PlaygroundExamples.modify(&mut document);
+    document
+}
+
 /// The document as served, rendered once.
-static DOCUMENT: LazyLock<String> =
-    LazyLock::new(|| ApiDoc::openapi().to_json().unwrap_or_default());
+static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_json().unwrap_or_default());
 
 /// `GET /v1/openapi.json`: this document (public).
 #[utoipa::path(
@@ -185,9 +181,13 @@ impl IntoResponses for CalculationResponses {
             (
                 "400",
                 error_response(
-                    "Invalid input (`invalid_input`): malformed JSON, wrong types, unknown fields \
-                     or names, values out of range, data the ephemeris cannot give. The message \
-                     starts with the field path and states the rule.",
+                    "The request broke a rule. `code` is `invalid_input` (malformed JSON, wrong \
+                     types, unknown fields, values out of range), `unknown_name` (a name not in \
+                     its catalogue; `details.accepted`), `limit_exceeded` (a window, sample count \
+                     or list too large; `details.limit`, `details.requested`), \
+                     `ambiguous_local_time` or `nonexistent_local_time` (a fold or gap; \
+                     `details.candidates`) or `outside_ephemeris_range`. `field` names the field \
+                     path; the message starts with it and states the rule.",
                 ),
             ),
             (
@@ -324,6 +324,87 @@ fn header(schema: ObjectBuilder, description: &str) -> utoipa::openapi::header::
         .build()
 }
 
+/// One playground example as `examples.json` gives it.
+#[derive(Debug, serde::Deserialize)]
+pub struct PlaygroundExample {
+    pub method: String,
+    /// The path with its query string, if any.
+    pub path: String,
+    #[serde(default)]
+    pub body: Option<serde_json::Value>,
+}
+
+impl PlaygroundExample {
+    /// The key of its answer in [`EXAMPLE_ANSWERS`].
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!("{} {}", self.method, self.path)
+    }
+}
+
+/// The playground's examples, in their order.
+#[must_use]
+pub fn playground_examples() -> Vec<PlaygroundExample> {
+    serde_json::from_str(PLAYGROUND_EXAMPLES).unwrap_or_default()
+}
+
+/// Gives each operation the request of its playground example (the body, or the query
+/// parameters' values) and the live answer to it as the 200's example: one source, the
+/// playground's list, for the document, the playground and the tests.
+#[derive(Debug)]
+struct PlaygroundExamples;
+
+impl Modify for PlaygroundExamples {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let answers: BTreeMap<String, serde_json::Value> =
+            serde_json::from_str(EXAMPLE_ANSWERS).unwrap_or_default();
+        for example in playground_examples() {
+            let (path, query) = example
+                .path
+                .split_once('?')
+                .unwrap_or((example.path.as_str(), ""));
+            let Some(item) = openapi.paths.paths.get_mut(path) else {
+                continue;
+            };
+            let operation = match example.method.as_str() {
+                "GET" => item.get.as_mut(),
+                "POST" => item.post.as_mut(),
+                _ => None,
+            };
+            let Some(operation) = operation else {
+                continue;
+            };
+            let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") else {
+                continue;
+            };
+            let Some(content) = ok.content.get_mut("application/json") else {
+                continue;
+            };
+            if content.example.is_some() {
+                continue;
+            }
+            content.example = answers.get(&example.key()).cloned();
+            if let (Some(body), Some(request)) = (&example.body, operation.request_body.as_mut())
+                && let Some(content) = request.content.get_mut("application/json")
+            {
+                content.example = Some(body.clone());
+            }
+            for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+                let parameter = operation
+                    .parameters
+                    .iter_mut()
+                    .flatten()
+                    .find(|p| p.name == name && p.parameter_in == ParameterIn::Query);
+                if let Some(parameter) = parameter
+                    && let Some(RefOr::T(Schema::Object(schema))) = parameter.schema.as_mut()
+                {
+                    schema.examples = vec![serde_json::Value::String(value.into_owned())];
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -336,11 +417,12 @@ mod tests {
         serde_json::from_str(&DOCUMENT).expect("the document is JSON")
     }
 
-    /// `(METHOD, path)` of every `.route("path", method(...))` in the router's source: the
-    /// router is the one source of truth for what is served.
+    /// `(METHOD, path)` of every `.route("path", method(...))` in `app.rs`, and of every
+    /// endpoint of `routes::calculation_api` (whose route and operation are one declaration).
     fn routed() -> BTreeSet<(String, String)> {
-        let mut routes = BTreeSet::new();
-        for source in [include_str!("routes/mod.rs"), include_str!("app.rs")] {
+        let calculation = routes::calculation_api().split_for_parts().1;
+        let mut routes = documented(&serde_json::to_value(calculation).unwrap());
+        for source in [include_str!("app.rs")] {
             for call in source.split(".route(").skip(1) {
                 let mut parts = call.splitn(3, '"');
                 let (_, path, rest) = (parts.next(), parts.next(), parts.next());
@@ -375,7 +457,10 @@ mod tests {
             document["info"]["license"]["identifier"],
             "AGPL-3.0-or-later"
         );
-        assert!(document.get("servers").is_none());
+        assert_eq!(
+            document["servers"],
+            serde_json::json!([{"url": "/", "description": "The service that serves this document"}])
+        );
         let routed = routed();
         assert!(routed.len() > 30, "{routed:?}");
         assert_eq!(documented(&document), routed);

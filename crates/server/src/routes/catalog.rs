@@ -13,6 +13,7 @@ use crate::error::ApiError;
 #[utoipa::path(
     get,
     path = "/v1/catalog/bodies",
+    operation_id = "catalog_bodies",
     tag = "Catalog",
     summary = "The body names the API accepts",
     responses(
@@ -28,6 +29,7 @@ pub(crate) async fn bodies() -> Json<BodiesCatalog> {
 #[utoipa::path(
     get,
     path = "/v1/catalog/house-systems",
+    operation_id = "catalog_house_systems",
     tag = "Catalog",
     summary = "The house systems",
     responses(
@@ -43,6 +45,7 @@ pub(crate) async fn house_systems() -> Json<HouseSystemsCatalog> {
 #[utoipa::path(
     get,
     path = "/v1/catalog/aspects",
+    operation_id = "catalog_aspects",
     tag = "Catalog",
     summary = "The aspects and their categories",
     responses(
@@ -58,6 +61,7 @@ pub(crate) async fn aspects() -> Json<AspectsCatalog> {
 #[utoipa::path(
     get,
     path = "/v1/catalog/orb-presets",
+    operation_id = "catalog_orb_presets",
     tag = "Catalog",
     summary = "The orb presets and their tables",
     responses(
@@ -73,6 +77,7 @@ pub(crate) async fn orb_presets() -> Json<OrbPresetsCatalog> {
 #[utoipa::path(
     get,
     path = "/v1/catalog/ayanamsas",
+    operation_id = "catalog_ayanamsas",
     tag = "Catalog",
     summary = "The ayanamsas (sidereal modes)",
     responses(
@@ -93,6 +98,7 @@ pub(crate) async fn ayanamsas(
 #[utoipa::path(
     get,
     path = "/v1/catalog/fixed-stars",
+    operation_id = "catalog_fixed_stars",
     tag = "Catalog",
     summary = "The fixed stars of the catalogue file",
     responses(

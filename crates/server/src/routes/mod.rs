@@ -1,7 +1,8 @@
 //! One file per endpoint.
 
 use axum::Router;
-use axum::routing::{get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::app::AppState;
 
@@ -30,38 +31,42 @@ pub(crate) mod transits;
 pub(crate) mod vedic;
 
 /// The deterministic calculation endpoints: authenticated, rate-limited and HTTP-cached.
+///
+/// Each endpoint is declared once, by its handler: `routes!` reads the handler's
+/// `#[utoipa::path]` for both the route (method and path) and the OpenAPI operation, so the
+/// router and the document cannot drift apart. Its playground example, request and answer, is
+/// found by method and path in `playground/examples.json` (see `openapi::PlaygroundExamples`).
+pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::default()
+        .routes(routes!(planets::planets))
+        .routes(routes!(aspects::aspects))
+        .routes(routes!(radix::radix))
+        .routes(routes!(cartography::acg_lines))
+        .routes(routes!(cartography::acg_near))
+        .routes(routes!(returns::returns))
+        .routes(routes!(returns::mercury_return))
+        .routes(routes!(transits::transits))
+        .routes(routes!(rise_set::rise_transit_set))
+        .routes(routes!(heliacal::heliacal))
+        .routes(routes!(ephemeris::ephemeris))
+        .routes(routes!(progressions::progressions))
+        .routes(routes!(directions::primary_directions))
+        .routes(routes!(nodes_apsides::nodes_apsides))
+        .routes(routes!(antiscia::antiscia))
+        .routes(routes!(midpoints::midpoints))
+        .routes(routes!(lots::lots))
+        .routes(routes!(vedic::vedic))
+        .routes(routes!(relationship::relationship))
+        .routes(routes!(releasing::zodiacal_releasing))
+        .routes(routes!(catalog::bodies))
+        .routes(routes!(catalog::house_systems))
+        .routes(routes!(catalog::ayanamsas))
+        .routes(routes!(catalog::aspects))
+        .routes(routes!(catalog::orb_presets))
+        .routes(routes!(catalog::fixed_stars))
+}
+
+/// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.
 pub(crate) fn calculation_routes() -> Router<AppState> {
-    Router::new()
-        .route("/v1/planets", get(planets::planets))
-        .route("/v1/aspects", post(aspects::aspects))
-        .route("/v1/radix", post(radix::radix))
-        .route("/v1/acg-lines", post(cartography::acg_lines))
-        .route("/v1/acg-near", post(cartography::acg_near))
-        .route("/v1/returns", post(returns::returns))
-        .route("/v1/mercury-return", post(returns::mercury_return))
-        .route("/v1/transits", post(transits::transits))
-        .route("/v1/rise-transit-set", post(rise_set::rise_transit_set))
-        .route("/v1/heliacal", post(heliacal::heliacal))
-        .route("/v1/ephemeris", post(ephemeris::ephemeris))
-        .route("/v1/progressions", post(progressions::progressions))
-        .route(
-            "/v1/primary-directions",
-            post(directions::primary_directions),
-        )
-        .route("/v1/nodes-apsides", post(nodes_apsides::nodes_apsides))
-        .route("/v1/antiscia", post(antiscia::antiscia))
-        .route("/v1/midpoints", post(midpoints::midpoints))
-        .route("/v1/lots", post(lots::lots))
-        .route("/v1/vedic", post(vedic::vedic))
-        .route("/v1/relationship", post(relationship::relationship))
-        .route(
-            "/v1/zodiacal-releasing",
-            post(releasing::zodiacal_releasing),
-        )
-        .route("/v1/catalog/bodies", get(catalog::bodies))
-        .route("/v1/catalog/house-systems", get(catalog::house_systems))
-        .route("/v1/catalog/ayanamsas", get(catalog::ayanamsas))
-        .route("/v1/catalog/aspects", get(catalog::aspects))
-        .route("/v1/catalog/orb-presets", get(catalog::orb_presets))
-        .route("/v1/catalog/fixed-stars", get(catalog::fixed_stars))
+    calculation_api().split_for_parts().0
 }

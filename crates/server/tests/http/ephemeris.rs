@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{DEMO_KEY, TestApp, assert_error};
+use crate::support::{DEMO_KEY, TestApp, assert_400, assert_error};
 
 const PATH: &str = "/v1/ephemeris";
 
@@ -28,7 +28,7 @@ async fn ok_json(app: &TestApp, body: &Value) -> Value {
 
 /// The error message of a 400 `invalid_input`.
 async fn invalid(app: &TestApp, body: &Value) -> String {
-    assert_error(post(app, body).await, 400, "invalid_input").await
+    assert_400(post(app, body).await).await
 }
 
 fn names(value: &Value) -> Vec<&str> {
@@ -597,7 +597,7 @@ async fn etag_and_304_on_this_endpoint() {
     // Errors are not cached.
     let error = post(&app, &json!({"start": "x", "end": "y"})).await;
     assert!(error.headers().get("etag").is_none());
-    assert_error(error, 400, "invalid_input").await;
+    assert_400(error).await;
     app.cleanup().await;
 }
 

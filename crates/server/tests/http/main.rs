@@ -11,6 +11,7 @@ mod charts;
 mod cli;
 mod directions;
 mod ephemeris;
+mod errors;
 mod exposure;
 mod heliacal;
 mod hygiene;

@@ -230,7 +230,7 @@ async fn every_invalid_input_is_a_400_naming_the_field_and_the_rule() {
             json!({"natal": {"datetime": "1750-01-01T00:00:00Z",
                              "location": {"latitude": 52, "longitude": 13}},
                    "points": ["sun", "chiron"]}),
-            "chiron has no ephemeris data at Julian day",
+            "chiron has no ephemeris data at 1750-01-01T00:00:00Z: the installed files cover the years 1800 to 2400",
         ),
     ];
     for (body, expected) in cases {

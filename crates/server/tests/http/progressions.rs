@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{DEMO_KEY, TestApp, assert_error};
+use crate::support::{DEMO_KEY, TestApp, assert_400, assert_error};
 
 async fn post(app: &TestApp, body: &Value) -> reqwest::Response {
     app.post("/v1/progressions")
@@ -468,7 +468,7 @@ async fn invalid_requests_are_400s_that_name_the_field_and_rule() {
         ),
     ];
     for (body, expected) in cases {
-        let message = assert_error(post(&app, &body).await, 400, "invalid_input").await;
+        let message = assert_400(post(&app, &body).await).await;
         assert!(message.contains(expected), "{body}: {message}");
     }
 
@@ -476,7 +476,7 @@ async fn invalid_requests_are_400s_that_name_the_field_and_rule() {
     let polar = json!({"natal": {"datetime": "1990-05-15T12:00:00Z",
                                  "location": {"latitude": 69.65, "longitude": 18.96}},
                        "age_start": 0, "age_end": 30, "phases": ["axis"]});
-    let message = assert_error(post(&app, &polar).await, 400, "invalid_input").await;
+    let message = assert_400(post(&app, &polar).await).await;
     assert!(message.contains("polar circles"), "{message}");
     // A polar snapshot leaves the angles out and says so.
     let body = ok(&app, &json!({"natal": polar["natal"], "age_years": 10})).await;
@@ -494,7 +494,7 @@ async fn a_birth_before_chirons_data_progresses_without_chiron_and_says_so() {
     let message = assert_error(
         post(&app, &json!({"natal": natal, "age_years": 20})).await,
         400,
-        "invalid_input",
+        "outside_ephemeris_range",
     )
     .await;
     assert!(message.contains("chiron"), "{message}");

@@ -381,7 +381,7 @@ async fn every_rule_is_a_400_naming_its_field() {
                 &b,
                 json!({}),
             ),
-            "person_a.birth: chiron has no ephemeris data at Julian day",
+            "person_a.birth: chiron has no ephemeris data at 1750-01-01T00:00:00Z: the installed files cover the years 1800 to 2400",
         ),
     ];
     for (body, expected) in cases {

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{DEMO_KEY, TestApp, assert_error};
+use crate::support::{DEMO_KEY, TestApp, assert_400};
 
 const SECOND_DAYS: f64 = 1.0 / 86_400.0;
 /// The acceptance figure: every return within a second of the reference.
@@ -31,7 +31,7 @@ async fn ok(app: &TestApp, path: &str, body: &Value) -> Value {
 }
 
 async fn error(app: &TestApp, path: &str, body: &Value) -> String {
-    assert_error(post(app, path, body).await, 400, "invalid_input").await
+    assert_400(post(app, path, body).await).await
 }
 
 fn berlin_birth() -> Value {
@@ -395,7 +395,7 @@ async fn mercury_return_is_returns_with_the_planet_fixed() {
         .send()
         .await
         .unwrap();
-    let message = assert_error(empty, 400, "invalid_input").await;
+    let message = assert_400(empty).await;
     assert!(
         message.starts_with("natal or natal_positions is required"),
         "{message}"
@@ -417,7 +417,7 @@ async fn mercury_return_is_returns_with_the_planet_fixed() {
         .send()
         .await
         .unwrap();
-    assert_error(empty, 400, "invalid_input").await;
+    assert_400(empty).await;
     app.cleanup().await;
 }
 

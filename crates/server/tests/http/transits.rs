@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use crate::support::{DEMO_KEY, TestApp, assert_error};
+use crate::support::{DEMO_KEY, TestApp, assert_400};
 
 const SECOND_DAYS: f64 = 1.0 / 86_400.0;
 /// The acceptance figure: each event within a minute of the reference.
@@ -33,7 +33,7 @@ async fn ok(app: &TestApp, body: &Value) -> Value {
 }
 
 async fn error(app: &TestApp, body: &Value) -> String {
-    assert_error(post(app, body).await, 400, "invalid_input").await
+    assert_400(post(app, body).await).await
 }
 
 fn berlin_birth() -> Value {
@@ -497,7 +497,7 @@ async fn every_invalid_request_is_a_400_that_says_why() {
     for (body, want) in cases {
         let response = post(&app, &body).await;
         assert_eq!(response.status(), 400, "{body}");
-        let message = assert_error(response, 400, "invalid_input").await;
+        let message = assert_400(response).await;
         assert!(message.contains(want), "{body}: {message}");
     }
 
@@ -511,7 +511,7 @@ async fn every_invalid_request_is_a_400_that_says_why() {
         .send()
         .await
         .unwrap();
-    let message = assert_error(response, 400, "invalid_input").await;
+    let message = assert_400(response).await;
     assert!(message.contains("number out of range"), "{message}");
 
     let too_many: BTreeMap<String, f64> = (0..101).map(|i| (format!("p{i}"), 1.0)).collect();

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, assert_error, fixture_case, num, post_json, post_ok};
+use crate::support::{TestApp, assert_400, fixture_case, num, post_json, post_ok};
 
 /// Same library, same data files, same flags as the reference (see the golden test in
 /// `crates/astro/tests/vedic_fixture.rs`).
@@ -405,7 +405,7 @@ async fn every_invalid_input_is_a_400_naming_the_field_and_the_rule() {
         ),
     ];
     for (body, expected) in cases {
-        let message = assert_error(post_json(&app, PATH, &body).await, 400, "invalid_input").await;
+        let message = assert_400(post_json(&app, PATH, &body).await).await;
         assert!(message.starts_with(expected), "{body}: {message}");
     }
     app.cleanup().await;

@@ -1,0 +1,103 @@
+//! Parsing a request at the serde boundary: the deserialiser's path names the field of every
+//! error (`birth.location.latitude`, `bodies[2]`), and the types that validate themselves (see
+//! [`crate::bounded`]) state their rule in the same words as the checks after parsing.
+//!
+//! The server's JSON extractor calls [`json_body`]; the tests of the request types call
+//! [`json_value`], so validation is tested at the type level without a server.
+
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiInputError;
+
+/// Parses a JSON request body that must be an object.
+///
+/// # Errors
+/// Not JSON, not an object, or a field that fails to deserialise or validate, named by its
+/// path.
+pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiInputError> {
+    if let Some(kind) = non_object_kind(bytes) {
+        return Err(ApiInputError::new(format!(
+            "the request body must be a JSON object ({{...}}), not {kind}"
+        )));
+    }
+    let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        if inner.is_syntax() || inner.is_eof() {
+            return ApiInputError::new(format!("the request body is not valid JSON: {inner}"));
+        }
+        // serde_json appends the position to every message; a rule of ours reads better without.
+        let position = format!(" at line {} column {}", inner.line(), inner.column());
+        let text = inner.to_string();
+        let bare = text.strip_suffix(&position).unwrap_or(&text);
+        from_serde(&path, bare, &text)
+    })
+}
+
+/// Parses a request from a JSON value, as [`json_body`] does from bytes (for tests).
+///
+/// # Errors
+/// As [`json_body`].
+pub fn json_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiInputError> {
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        let path = error.path().to_string();
+        let text = error.into_inner().to_string();
+        from_serde(&path, &text, &text)
+    })
+}
+
+/// The error for a serde failure at `path`: a rule of a self-validating type (`must …`,
+/// `may …`) reads `<path> <rule>`, like the checks after parsing; anything else from serde
+/// reads `<path>: <what serde found>` (with serde_json's position).
+fn from_serde(path: &str, bare: &str, full: &str) -> ApiInputError {
+    let field = field_of(path, bare);
+    let message = if bare.starts_with("must ") || bare.starts_with("may ") {
+        format!("{path} {bare}")
+    } else if path == "." {
+        format!("request body: {full}")
+    } else {
+        format!("{path}: {full}")
+    };
+    let error = ApiInputError::new(message);
+    match field {
+        Some(field) => error.at(&field),
+        None => error,
+    }
+}
+
+/// The field an error is about: the deserialiser's path, extended by the field a struct-level
+/// message names ("missing field `datetime`", "unknown field `x`, expected ..."), which serde
+/// reports at the struct's own path, one level above the field.
+#[must_use]
+pub fn field_of(path: &str, message: &str) -> Option<String> {
+    let named = message
+        .split_once("missing field `")
+        .or_else(|| message.split_once("unknown field `"))
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(name, _)| name);
+    match (path, named) {
+        (".", None) => None,
+        (".", Some(name)) => Some(name.to_owned()),
+        (path, Some(name)) if path != name && !path.ends_with(&format!(".{name}")) => {
+            Some(format!("{path}.{name}"))
+        }
+        (path, _) => Some(path.to_owned()),
+    }
+}
+
+/// What a JSON body that is not an object starts with, judged by its first character: serde
+/// would otherwise read an array as a struct's fields in order (`[null, null]` as two fields
+/// left unset), a reading no client means.
+fn non_object_kind(bytes: &[u8]) -> Option<&'static str> {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace())? {
+        b'{' => None,
+        b'[' => Some("an array"),
+        b'"' => Some("a string"),
+        b't' | b'f' => Some("a boolean"),
+        b'n' => Some("null"),
+        b'-' | b'0'..=b'9' => Some("a number"),
+        // Not JSON at all: the parser's syntax error says where.
+        _ => None,
+    }
+}
