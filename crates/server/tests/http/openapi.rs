@@ -94,7 +94,14 @@ async fn every_playground_example_and_its_answer_match_the_document() {
 #[tokio::test]
 async fn every_example_answer_is_the_live_answer() {
     let app = TestApp::spawn().await;
-    let examples = playground_examples();
+    // The health answers carry the time, and the document cannot hold itself: those examples
+    // have no stored answer.
+    let examples: Vec<_> = playground_examples()
+        .into_iter()
+        .filter(|example| {
+            !["/v1/health", "/v1/health/live", "/v1/openapi.json"].contains(&example.path.as_str())
+        })
+        .collect();
     let mut live = Vec::new();
     for example in &examples {
         let request = match &example.body {
