@@ -183,9 +183,14 @@ impl AppState {
         T: serde::Serialize,
         F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
     {
+        let limit_secs = self.0.request_timeout.as_secs();
         let body = self
             .calculate(move |eph| {
                 let answer = job(eph)?;
+                // A request dropped while it computed needs no JSON (megabytes, for a series).
+                if orrery_ephem::check_cancelled().is_err() {
+                    return Err(ApiError::timeout(limit_secs));
+                }
                 serde_json::to_vec(&answer).map_err(ApiError::internal)
             })
             .await?;

@@ -411,6 +411,9 @@ pub fn cartography(eph: &Ephemeris, input: &CartographyInput) -> Result<Cartogra
     for &body in &input.bodies {
         let sky = body_sky(eph, input.jd, body)?;
         for &line_type in &input.line_types {
+            // The lines are computed without library calls, so the loop checks for a cancelled
+            // request itself (docs/LOAD-SHEDDING.md).
+            orrery_ephem::check_cancelled()?;
             lines.push(Line {
                 body,
                 line_type,
@@ -422,6 +425,7 @@ pub fn cartography(eph: &Ephemeris, input: &CartographyInput) -> Result<Cartogra
             let offsets = aspect_offsets(sky.lon, &aspects.angles_deg);
             for &line_type in &aspects.targets {
                 for &offset in &offsets {
+                    orrery_ephem::check_cancelled()?;
                     let point = RaDec::of_ecliptic_point(offset.point, true_obliquity_deg);
                     lines.push(Line {
                         body,
