@@ -1,12 +1,14 @@
 //! Three real instances behind nginx (the repository's template), sharing PostgreSQL and a Redis
 //! that this test starts, kills, restarts empty and freezes on its own port. For a key whose plan
 //! allows 50 requests an hour, the total admitted through the load balancer never exceeds 50,
-//! and no answer is a 5xx. Keys created and revoked with the CLI take effect on every instance.
+//! and no answer is a 5xx. Keys created and revoked with the CLI take effect on every instance,
+//! and a database outage (through a proxy the test cuts) leaves verified keys working.
 
 use std::time::{Duration, Instant};
 
 use orrery_store::testing::TestDatabase;
 
+use crate::db_proxy::{Link, Proxy, host_and_port};
 use crate::process::{
     Nginx, RedisProcess, Service, installed, key_with_limit, orrery_cli, report_skipped,
 };
@@ -62,7 +64,7 @@ fn missing_tools() -> Option<String> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn three_instances_keep_exact_limits_through_redis_faults() {
+async fn three_instances_keep_exact_limits_through_redis_faults_and_survive_a_database_outage() {
     let what = "three instances behind nginx through Redis faults";
     if let Some(why) = missing_tools() {
         report_skipped(&format!("{what} ({why})"));
@@ -82,8 +84,13 @@ async fn scenarios(database_url: &str) {
     let keys: Vec<String> = (0..3)
         .map(|i| key_with_limit(database_url, &format!("fifty_{i}"), LIMIT))
         .collect();
+    let outage_key = key_with_limit(database_url, "through_an_outage", 100_000);
+    // The instances reach the database through a proxy the test can cut; the CLI goes direct.
+    let upstream = host_and_port(database_url).to_owned();
+    let proxy = Proxy::start(upstream.clone()).await;
+    let proxied_url = database_url.replacen(&upstream, &proxy.address.to_string(), 1);
     let env = [("ORRERY_REDIS_URL", redis.url())];
-    let instances: Vec<Service> = (0..3).map(|_| Service::start(database_url, &env)).collect();
+    let instances: Vec<Service> = (0..3).map(|_| Service::start(&proxied_url, &env)).collect();
     let ports: Vec<u16> = instances.iter().map(|service| service.port).collect();
     let nginx = Nginx::start(&ports);
     let mut cluster = Cluster {
@@ -132,6 +139,7 @@ async fn scenarios(database_url: &str) {
     );
 
     keys_from_the_cli_take_effect_everywhere(&cluster).await;
+    database_outage(&cluster, &proxy, &outage_key).await;
     for instance in std::mem::take(&mut cluster.instances) {
         instance.stop();
     }
@@ -185,5 +193,64 @@ async fn keys_from_the_cli_take_effect_everywhere(cluster: &Cluster) {
     eprintln!(
         "cluster: revocation took effect on all three instances within {:?} (documented: {lifetime:?})",
         revoked_at.elapsed()
+    );
+}
+
+/// The database goes away under all three instances and comes back: a key verified before keeps
+/// working through nginx (Redis keeps counting), every instance reports not ready, and every
+/// instance is ready again without a restart.
+async fn database_outage(cluster: &Cluster, proxy: &Proxy, key: &str) {
+    let status_of = |url: String, key: Option<&str>| {
+        let mut request = cluster.client.get(url).timeout(Duration::from_secs(5));
+        if let Some(key) = key {
+            request = request.header("X-API-Key", key);
+        }
+        async move {
+            request
+                .send()
+                .await
+                .map(|r| r.status().as_u16())
+                .unwrap_or(0)
+        }
+    };
+    for instance in &cluster.instances {
+        assert_eq!(status_of(instance.url("/v1/me"), Some(key)).await, 200);
+    }
+    proxy.set(Link::Down);
+    let cut_at = Instant::now();
+    for instance in &cluster.instances {
+        let asked = Instant::now();
+        assert_eq!(status_of(instance.url("/v1/health"), None).await, 503);
+        assert!(
+            asked.elapsed() < Duration::from_secs(1),
+            "readiness took {:?}",
+            asked.elapsed()
+        );
+    }
+    for _ in 0..30 {
+        assert_eq!(
+            status_of(cluster.nginx.url("/v1/me"), Some(key)).await,
+            200,
+            "a verified key keeps working through the outage"
+        );
+    }
+    eprintln!(
+        "cluster: database down for {:?}: 30 of 30 requests with a verified key answered 200",
+        cut_at.elapsed()
+    );
+    proxy.set(Link::Up);
+    let restored_at = Instant::now();
+    for instance in &cluster.instances {
+        while status_of(instance.url("/v1/health"), None).await != 200 {
+            assert!(
+                restored_at.elapsed() < Duration::from_secs(15),
+                "an instance did not become ready again"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    eprintln!(
+        "cluster: all three instances ready again {:?} after the database returned",
+        restored_at.elapsed()
     );
 }

@@ -4,5 +4,7 @@
 
 mod cancellation;
 mod cluster;
+#[path = "../common/db_proxy.rs"]
+mod db_proxy;
 mod overload;
 mod process;
