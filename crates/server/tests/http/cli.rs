@@ -5,18 +5,11 @@ use std::time::{Duration, Instant};
 
 use crate::support::TestApp;
 
+#[path = "../common/cli.rs"]
+mod common_cli;
+
 fn orrery(database_url: &str, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .args(args)
-        .env("ORRERY_DATABASE_URL", database_url)
-        .output()
-        .expect("run the orrery binary");
-    assert!(
-        output.status.success(),
-        "orrery {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    common_cli::orrery_cli(database_url, args)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

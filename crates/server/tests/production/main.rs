@@ -4,6 +4,8 @@
 
 mod cancellation;
 mod cluster;
+#[path = "../common/cli.rs"]
+mod common_cli;
 #[path = "../common/db_proxy.rs"]
 mod db_proxy;
 mod overload;

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+pub(crate) use crate::common_cli::orrery_cli;
+
 pub(crate) const DEMO_KEY: &str = "orr_test_DemoPlaygroundPublicKey0000000000f5LqB";
 
 pub(crate) fn free_port() -> u16 {
@@ -122,21 +124,6 @@ fn terminate(child: &mut Child) {
     }
     let _ = child.kill();
     let _ = child.wait();
-}
-
-/// Runs the `orrery` command line against a database and returns its standard output.
-pub(crate) fn orrery_cli(database_url: &str, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .args(args)
-        .env("ORRERY_DATABASE_URL", database_url)
-        .output()
-        .expect("run the orrery binary");
-    assert!(
-        output.status.success(),
-        "orrery {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
 /// Creates a plan with `limit` requests per hour and a key on it; returns the key.
