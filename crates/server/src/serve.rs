@@ -142,8 +142,25 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Connections the kernel may hold completed for us before we accept them. The standard
+/// library's 128 is too few: past the connection cap, or in a burst, a full queue makes the
+/// kernel drop handshakes, and a client that sends nothing first then waits for retransmissions
+/// (seconds) instead of a place in the queue. The kernel caps it at `net.core.somaxconn`.
+const ACCEPT_BACKLOG: u32 = 4096;
+
 async fn bind(address: SocketAddr, variable: &str) -> anyhow::Result<TcpListener> {
-    TcpListener::bind(address).await.with_context(|| {
+    let listen = || -> std::io::Result<TcpListener> {
+        let socket = if address.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        // As std's bind does on Unix: a restarted service may reuse the port at once.
+        socket.set_reuseaddr(true)?;
+        socket.bind(address)?;
+        socket.listen(ACCEPT_BACKLOG)
+    };
+    listen().with_context(|| {
         format!(
             "could not listen on {address}: is another program using it? Set {variable} to another address"
         )
