@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use orrery_limiter::{Decision, UnixSeconds};
@@ -286,11 +286,7 @@ fn refuse_unauthenticated(state: &AppState, request: &Request, error: ApiError) 
         }
         FailureVerdict::Throttled { retry_after_secs } => {
             tracing::debug!(%client, "failed authentications throttled");
-            (
-                StatusCode::TOO_MANY_REQUESTS,
-                [(header::RETRY_AFTER, HeaderValue::from(retry_after_secs))],
-            )
-                .into_response()
+            ApiError::too_many_failed_authentications(retry_after_secs).into_response()
         }
     }
 }

@@ -145,6 +145,19 @@ impl ApiError {
         )
     }
 
+    /// 429 `rate_limited` for an address that failed authentication too often; `Retry-After`
+    /// is set.
+    pub fn too_many_failed_authentications(retry_after_secs: u64) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RateLimited,
+            format!(
+                "too many requests without a valid API key from this address; retry in {retry_after_secs} s"
+            ),
+        )
+        .with_retry_after(retry_after_secs)
+    }
+
     /// 500: logs the cause once, here, and shows the client nothing of it.
     pub fn internal(cause: impl Display) -> Self {
         tracing::error!(error = %cause, "internal error");
