@@ -73,8 +73,10 @@ return 1
 
 /// A slow Redis must not slow every request down: past this a call counts as failed.
 const REDIS_TIMEOUT: Duration = Duration::from_millis(250);
-/// How long the database may take to decide while it decides, before the request gets a 503.
-const DATABASE_TIMEOUT: Duration = Duration::from_millis(500);
+/// How long the database may take to decide while it decides, before the request gets a 503: a
+/// frozen database must not hold requests for the pool's whole acquire timeout, but many
+/// requests for one key queue behind its row lock, so this is not shorter.
+const DATABASE_TIMEOUT: Duration = Duration::from_secs(2);
 /// How often each instance writes its ledger, beats its heartbeat and reads the shared mode.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(100);
 /// An instance whose heartbeat is older than this no longer holds up a switch (it crashed, or
@@ -382,8 +384,11 @@ impl Shared {
     async fn poll_forever(self: Arc<Self>) {
         let mut acked_epoch = 0;
         let mut next_probe = tokio::time::Instant::now();
+        let mut pruned_minute = i64::MIN;
         loop {
-            let again = self.poll_once(&mut acked_epoch, &mut next_probe).await;
+            let again = self
+                .poll_once(&mut acked_epoch, &mut next_probe, &mut pruned_minute)
+                .await;
             if !again {
                 tokio::select! {
                     () = tokio::time::sleep(POLL_INTERVAL) => {}
@@ -398,9 +403,12 @@ impl Shared {
         &self,
         acked_epoch: &mut i64,
         next_probe: &mut tokio::time::Instant,
+        pruned_minute: &mut i64,
     ) -> bool {
         let first_minute = UnixSeconds::now().minute() - WINDOW_MINUTES + 1;
         let ledger = self.take_pending();
+        // Old ledger minutes and gone instances are dropped once a minute, not every poll.
+        let prune = *pruned_minute != first_minute;
         let view = match self
             .database
             .limiter_poll(
@@ -408,11 +416,17 @@ impl Shared {
                 *acked_epoch,
                 &ledger,
                 first_minute,
+                prune,
                 i64::try_from(LIVENESS.as_millis()).unwrap_or(i64::MAX),
             )
             .await
         {
-            Ok(view) => view,
+            Ok(view) => {
+                if prune {
+                    *pruned_minute = first_minute;
+                }
+                view
+            }
             Err(error) => {
                 // Keep deciding as before (Redis keeps working while the database is down); the
                 // hits go into the ledger with the next poll that reaches the database.
@@ -571,6 +585,7 @@ impl Shared {
                 acked,
                 &ledger,
                 first_minute,
+                false,
                 i64::try_from(LIVENESS.as_millis()).unwrap_or(i64::MAX),
             )
             .await?;

@@ -165,8 +165,9 @@ impl Database {
     }
 
     /// One instance's poll, in one transaction: writes the hits it admitted through Redis into
-    /// the ledger, drops ledger minutes older than `first_minute`, records its heartbeat and the
-    /// epoch it has switched to, and reads the shared mode.
+    /// the ledger, records its heartbeat and the epoch it has switched to, and reads the shared
+    /// mode. With `prune` (once a minute is enough) it also drops ledger minutes older than
+    /// `first_minute` and instances silent for an hour.
     ///
     /// # Errors
     /// The database did not answer; nothing was written then.
@@ -176,6 +177,7 @@ impl Database {
         acked_epoch: i64,
         ledger: &[LedgerHits],
         first_minute: i64,
+        prune: bool,
         liveness_ms: i64,
     ) -> Result<ModeView, StoreError> {
         let now = self.now_ms_sql();
@@ -192,10 +194,18 @@ impl Database {
             .execute(&mut *tx)
             .await?;
         }
-        sqlx::query("DELETE FROM rate_limit_ledger WHERE minute < $1")
-            .bind(first_minute)
+        if prune {
+            sqlx::query("DELETE FROM rate_limit_ledger WHERE minute < $1")
+                .bind(first_minute)
+                .execute(&mut *tx)
+                .await?;
+            // Instances silent for an hour are gone for good; their rows only cost space.
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DELETE FROM rate_limit_instances WHERE heartbeat_ms < {now} - 3600000"
+            )))
             .execute(&mut *tx)
             .await?;
+        }
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "INSERT INTO rate_limit_instances (instance_id, heartbeat_ms, acked_epoch) \
              VALUES ($1, {now}, $2) ON CONFLICT (instance_id) DO UPDATE \
@@ -203,12 +213,6 @@ impl Database {
         )))
         .bind(instance_id)
         .bind(acked_epoch)
-        .execute(&mut *tx)
-        .await?;
-        // Instances silent for an hour are gone for good; their rows only cost space.
-        sqlx::query(sqlx::AssertSqlSafe(format!(
-            "DELETE FROM rate_limit_instances WHERE heartbeat_ms < {now} - 3600000"
-        )))
         .execute(&mut *tx)
         .await?;
         let row = sqlx::query(sqlx::AssertSqlSafe(format!(

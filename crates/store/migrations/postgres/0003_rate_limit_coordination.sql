@@ -13,7 +13,9 @@ CREATE TABLE rate_limit_ledger (
 -- Which store decides, for every instance at once: 'redis', 'database' or 'returning' (the
 -- database's counts are being copied back into Redis). `epoch` grows by one at each switch;
 -- `redis_run_id` names the Redis process that holds the copied counts (a restarted Redis has
--- another id, and is refilled before it decides again).
+-- another id, and is refilled before it decides again). A new database starts 'returning': the
+-- first instances fill Redis (with nothing) and hand it the decision, or give it to the database
+-- if Redis is down.
 CREATE TABLE rate_limit_mode (
     id           BIGINT PRIMARY KEY CHECK (id = 1),
     mode         TEXT NOT NULL CHECK (mode IN ('redis', 'database', 'returning')),
@@ -22,7 +24,7 @@ CREATE TABLE rate_limit_mode (
     redis_run_id TEXT NOT NULL
 );
 INSERT INTO rate_limit_mode (id, mode, epoch, changed_ms, redis_run_id)
-VALUES (1, 'database', 1, 0, '');
+VALUES (1, 'returning', 1, 0, '');
 
 -- Every instance that uses Redis: its heartbeat (database time, ms) and the last epoch it has
 -- switched to. A switch takes effect once every live instance has acknowledged it.
