@@ -113,7 +113,7 @@ async fn redis() {
     let db = TestDatabase::sqlite().await;
     let prefix = format!("orrery-test:{}:", unique_key_id());
     let limiter = RedisLimiter::start(&url, prefix, db.database.clone()).expect("a Redis URL");
-    // A new database starts with the database deciding; Redis takes over once it is filled.
+    // A new database starts "returning": Redis decides once it is filled (with nothing).
     assert!(
         limiter
             .wait_until_deciding(LimitSource::Redis, Duration::from_secs(10))

@@ -50,7 +50,7 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
             let limiter = RedisLimiter::start(url, REDIS_KEY_PREFIX, database.clone())
                 .with_context(|| format!("ORRERY_REDIS_URL is not a Redis URL: {url}"))?;
             // Give Redis a moment to take over before serving (a new database starts with the
-            // database deciding); if it is down, the database decides and start-up goes on.
+            // mode "returning"); if it is down, the database decides and start-up goes on.
             if !limiter
                 .wait_until_deciding(LimitSource::Redis, REDIS_SETTLE_TIME)
                 .await
