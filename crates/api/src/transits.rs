@@ -558,11 +558,43 @@ pub struct NatalDto {
 }
 
 /// The events of either mode.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
 #[serde(untagged)]
 pub enum EventsDto {
     Window(Vec<WindowEventDto>),
     Snapshot(Vec<SnapshotEventDto>),
+}
+
+/// `anyOf`, not the `oneOf` that utoipa derives for an untagged enum: an empty list is a valid
+/// answer of either mode, and `oneOf` would require it to match exactly one.
+impl utoipa::PartialSchema for EventsDto {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder};
+        AnyOfBuilder::new()
+            .item(ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
+                WindowEventDto::name(),
+            )))
+            .item(ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
+                SnapshotEventDto::name(),
+            )))
+            .description(Some("The events of either mode (`mode` says which)."))
+            .into()
+    }
+}
+
+impl ToSchema for EventsDto {
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push((WindowEventDto::name().into(), WindowEventDto::schema()));
+        <WindowEventDto as ToSchema>::schemas(schemas);
+        schemas.push((SnapshotEventDto::name().into(), SnapshotEventDto::schema()));
+        <SnapshotEventDto as ToSchema>::schemas(schemas);
+    }
 }
 
 /// One exact transit aspect of a window.
