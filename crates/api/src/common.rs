@@ -3,12 +3,12 @@
 
 use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
-use orrery_astro::ayanamsa::{ayanamsa_name, parse_ayanamsa};
+use orrery_astro::ayanamsa::ayanamsa_name;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{BodyPosition, Center, Frame, Zodiac};
 use orrery_astro::time::{JulianDayUt, julian_day_ut, utc_to_second};
 use orrery_civil::{CivilError, CivilInput, FoldChoice, LmtPolicy, Resolved};
-use orrery_ephem::{EphemerisSource, Observer};
+use orrery_ephem::{AyanamsaId, EphemerisSource, Observer};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
@@ -267,7 +267,8 @@ pub enum ZodiacDto {
 #[derive(Debug, Clone, Default)]
 pub struct FrameOptions<'a> {
     pub zodiac: Option<ZodiacDto>,
-    pub ayanamsa: Option<&'a str>,
+    /// Parsed already; the default (`lahiri`) is applied here.
+    pub ayanamsa: Option<AyanamsaId>,
     pub center: Option<&'a str>,
     pub observer: Option<&'a LocationDto>,
     /// Where the field names live (`options.` for radix, empty for ephemeris).
@@ -291,10 +292,8 @@ impl FrameOptions<'_> {
                 ));
             }
             (ZodiacDto::Tropical, None) => Zodiac::Tropical,
-            (ZodiacDto::Sidereal, name) => Zodiac::Sidereal(
-                parse_ayanamsa(name.unwrap_or("lahiri"))
-                    .map_err(|e| ApiInputError::unknown_name(&format!("{p}ayanamsa"), &e))?,
-            ),
+            (ZodiacDto::Sidereal, Some(mode)) => Zodiac::Sidereal(mode),
+            (ZodiacDto::Sidereal, None) => Zodiac::Sidereal(AyanamsaId::LAHIRI),
         };
         let center = match self.center.unwrap_or("geocentric") {
             "geocentric" => Center::Geocentric,

@@ -83,6 +83,7 @@ use crate::common::{
     parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::AyanamsaField;
 
 /// The most samples one request may ask for (interface spec, Limits).
 pub const MAX_SAMPLES: usize = 10_000;
@@ -124,7 +125,7 @@ pub struct EphemerisRequest {
     pub zodiac: Option<ZodiacDto>,
     /// Sidereal mode (`GET /v1/catalog/ayanamsas`), only with `zodiac` `sidereal`; default `lahiri`.
     #[serde(default)]
-    pub ayanamsa: Option<String>,
+    pub ayanamsa: Option<AyanamsaField>,
     /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
     pub center: Option<String>,
@@ -318,7 +319,7 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
         let sample_count = step.sample_count(start, end)?;
         let frame = FrameOptions {
             zodiac: request.zodiac,
-            ayanamsa: request.ayanamsa.as_deref(),
+            ayanamsa: request.ayanamsa.map(|field| field.0),
             center: request.center.as_deref(),
             observer: request.observer.as_ref(),
             prefix: "",

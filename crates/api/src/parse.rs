@@ -8,6 +8,7 @@
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiInputError;
+use crate::names::unknown_name_kind;
 
 /// Parses a JSON request body that must be an object.
 ///
@@ -48,18 +49,26 @@ pub fn json_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Ap
 }
 
 /// The error for a serde failure at `path`: a rule of a self-validating type (`must …`,
-/// `may …`) reads `<path> <rule>`, like the checks after parsing; anything else from serde
-/// reads `<path>: <what serde found>` (with serde_json's position).
+/// `may …`) reads `<path> <rule>`, like the checks after parsing; an unknown catalogue name
+/// ([`crate::names`]) is `unknown_name` with the accepted names; anything else from serde reads
+/// `<path>: <what serde found>` (with serde_json's position).
 fn from_serde(path: &str, bare: &str, full: &str) -> ApiInputError {
     let field = field_of(path, bare);
+    let unknown = unknown_name_kind(bare);
     let message = if bare.starts_with("must ") || bare.starts_with("may ") {
         format!("{path} {bare}")
+    } else if unknown.is_some() {
+        // Worded as `ApiInputError::unknown_name` words it, without serde_json's position.
+        format!("{path}: {bare}")
     } else if path == "." {
         format!("request body: {full}")
     } else {
         format!("{path}: {full}")
     };
-    let error = ApiInputError::new(message);
+    let mut error = ApiInputError::new(message);
+    if let Some(kind) = unknown {
+        error = error.unknown(kind.accepted_names());
+    }
     match field {
         Some(field) => error.at(&field),
         None => error,

@@ -15,6 +15,7 @@ use crate::common::{
     ResolvedTimeDto, ZodiacDto, ephemeris_name, parse_body_list,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::{AyanamsaField, HouseSystemField};
 
 /// The bodies of a chart unless `options.bodies` says otherwise: the standard points without
 /// the Earth point (which always opposes the Sun).
@@ -64,7 +65,7 @@ pub enum RadixPart {
 pub struct RadixOptionsDto {
     /// House system (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
-    pub house_system: Option<String>,
+    pub house_system: Option<HouseSystemField>,
     /// Parts to return: `planets`, `houses`, `aspects`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<RadixPart>>,
@@ -76,7 +77,7 @@ pub struct RadixOptionsDto {
     pub zodiac: Option<ZodiacDto>,
     /// Sidereal mode (`GET /v1/catalog/ayanamsas`), only with `zodiac` `sidereal`; default `lahiri`.
     #[serde(default)]
-    pub ayanamsa: Option<String>,
+    pub ayanamsa: Option<AyanamsaField>,
     /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
     pub center: Option<String>,
@@ -141,9 +142,9 @@ impl TryFrom<&RadixRequest> for RadixInput {
     fn try_from(request: &RadixRequest) -> Result<Self, ApiInputError> {
         let birth = request.birth.resolve("birth")?;
         let options = &request.options;
-        let house_system =
-            HouseSystemName::parse(options.house_system.as_deref().unwrap_or("koch"))
-                .map_err(|e| ApiInputError::unknown_name("options.house_system", &e))?;
+        let house_system = options
+            .house_system
+            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
         let parts = match &options.include {
             Some(parts) if parts.is_empty() => {
                 return Err(ApiInputError::field(
@@ -156,7 +157,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
         };
         let frame = FrameOptions {
             zodiac: options.zodiac,
-            ayanamsa: options.ayanamsa.as_deref(),
+            ayanamsa: options.ayanamsa.map(|field| field.0),
             center: options.center.as_deref(),
             observer: options.observer.as_ref(),
             prefix: "options.",

@@ -1,0 +1,177 @@
+//! Catalogue names that parse themselves: a request field of type [`HouseSystemField`] or
+//! [`AyanamsaField`] is a known name once deserialised, and an unknown one is refused by the
+//! deserialiser with the field's path, as `unknown_name` with the accepted names
+//! ([`crate::parse`] reads the code and details from the core's [`UnknownName`]). The schema
+//! lists the same names as an `enum`, taken from the core's catalogue.
+
+use std::borrow::Cow;
+
+use orrery_astro::ayanamsa::parse_ayanamsa;
+use orrery_astro::error::{NameKind, UnknownName};
+use orrery_astro::house_system::HouseSystemName;
+use orrery_ephem::AyanamsaId;
+use serde::{Deserialize, Deserializer};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+/// A house system by its API name (`placidus`, `whole_sign`, …).
+#[derive(Debug, Clone, Copy)]
+pub struct HouseSystemField(pub HouseSystemName);
+
+/// A sidereal mode by its API name (`lahiri`, `fagan_bradley`, …).
+#[derive(Debug, Clone, Copy)]
+pub struct AyanamsaField(pub AyanamsaId);
+
+/// Reads a string and parses it with the catalogue's own parser.
+fn parse_with<'de, D, T>(
+    deserializer: D,
+    parse: fn(&str) -> Result<T, UnknownName>,
+) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let name = Cow::<str>::deserialize(deserializer)?;
+    parse(&name).map_err(serde::de::Error::custom)
+}
+
+/// A string schema whose `enum` is the catalogue's names.
+fn names_schema(kind: NameKind, description: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(kind.accepted_names().iter().copied()))
+        .description(Some(description))
+        .into()
+}
+
+impl<'de> Deserialize<'de> for HouseSystemField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        parse_with(deserializer, HouseSystemName::parse).map(Self)
+    }
+}
+
+impl PartialSchema for HouseSystemField {
+    fn schema() -> RefOr<Schema> {
+        names_schema(
+            NameKind::HouseSystem,
+            "A house system; `GET /v1/catalog/house-systems` describes each.",
+        )
+    }
+}
+
+impl ToSchema for HouseSystemField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("HouseSystem")
+    }
+}
+
+impl<'de> Deserialize<'de> for AyanamsaField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        parse_with(deserializer, parse_ayanamsa).map(Self)
+    }
+}
+
+impl PartialSchema for AyanamsaField {
+    fn schema() -> RefOr<Schema> {
+        names_schema(
+            NameKind::Ayanamsa,
+            "A sidereal mode; `GET /v1/catalog/ayanamsas` describes each.",
+        )
+    }
+}
+
+impl ToSchema for AyanamsaField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Ayanamsa")
+    }
+}
+
+/// Every kind of catalogue name, to recognise an [`UnknownName`] message that came through
+/// serde as text.
+const KINDS: [NameKind; 7] = [
+    NameKind::Sign,
+    NameKind::Aspect,
+    NameKind::AspectCategory,
+    NameKind::OrbPreset,
+    NameKind::Body,
+    NameKind::HouseSystem,
+    NameKind::Ayanamsa,
+];
+
+/// The kind of an [`UnknownName`] from its message (`unknown house system `x`; accepted
+/// names: …`), for an error that serde carried as text.
+#[must_use]
+pub fn unknown_name_kind(message: &str) -> Option<NameKind> {
+    let rest = message.strip_prefix("unknown ")?;
+    if !message.contains("; accepted names: ") {
+        return None;
+    }
+    KINDS
+        .into_iter()
+        .find(|kind| rest.starts_with(&format!("{} `", kind.label())))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use orrery_astro::ayanamsa::AYANAMSA_NAMES;
+
+    use super::*;
+    use crate::parse::json_value;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Options {
+        house_system: Option<HouseSystemField>,
+        ayanamsa: Option<AyanamsaField>,
+    }
+
+    #[test]
+    fn known_names_parse() {
+        let options: Options =
+            json_value(json!({"house_system": "whole_sign", "ayanamsa": "lahiri"})).unwrap();
+        assert_eq!(options.house_system.unwrap().0.name, "whole_sign");
+        assert_eq!(
+            options.ayanamsa.unwrap().0,
+            parse_ayanamsa("lahiri").unwrap()
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_unknown_name_with_the_accepted_ones() {
+        let error = json_value::<Options>(json!({"house_system": "plasidus"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(error.field.as_deref(), Some("house_system"));
+        assert!(
+            error.message.starts_with(
+                "house_system: unknown house system `plasidus`; accepted names: placidus, koch"
+            ),
+            "{}",
+            error.message
+        );
+        let error = json_value::<Options>(json!({"ayanamsa": "lahri"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(
+            serde_json::to_value(&error.details).unwrap()["accepted"][0],
+            AYANAMSA_NAMES[0]
+        );
+    }
+
+    #[test]
+    fn a_wrong_type_is_invalid_input() {
+        let error = json_value::<Options>(json!({"house_system": 7})).unwrap_err();
+        assert_eq!(error.code.as_str(), "invalid_input");
+        assert_eq!(error.field.as_deref(), Some("house_system"));
+    }
+
+    #[test]
+    fn the_schema_lists_the_names() {
+        let schema = serde_json::to_value(HouseSystemField::schema()).unwrap();
+        assert_eq!(schema["enum"][0], "placidus");
+        assert_eq!(
+            schema["enum"].as_array().unwrap().len(),
+            HouseSystemName::NAMES.len()
+        );
+    }
+}
