@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
 use crate::error::ApiInputError;
+use crate::names::CenterField;
 
 /// A place: latitude north, longitude east, altitude in metres. Each coordinate checks its own
 /// range while it is deserialised ([`crate::bounded`]).
@@ -269,7 +270,7 @@ pub struct FrameOptions<'a> {
     pub zodiac: Option<ZodiacDto>,
     /// Parsed already; the default (`lahiri`) is applied here.
     pub ayanamsa: Option<AyanamsaId>,
-    pub center: Option<&'a str>,
+    pub center: Option<CenterField>,
     pub observer: Option<&'a LocationDto>,
     /// Where the field names live (`options.` for radix, empty for ephemeris).
     pub prefix: &'a str,
@@ -295,11 +296,11 @@ impl FrameOptions<'_> {
             (ZodiacDto::Sidereal, Some(mode)) => Zodiac::Sidereal(mode),
             (ZodiacDto::Sidereal, None) => Zodiac::Sidereal(AyanamsaId::LAHIRI),
         };
-        let center = match self.center.unwrap_or("geocentric") {
-            "geocentric" => Center::Geocentric,
-            "heliocentric" => Center::Heliocentric,
-            "barycentric" => Center::Barycentric,
-            "topocentric" => {
+        let center = match self.center.unwrap_or(CenterField::Geocentric) {
+            CenterField::Geocentric => Center::Geocentric,
+            CenterField::Heliocentric => Center::Heliocentric,
+            CenterField::Barycentric => Center::Barycentric,
+            CenterField::Topocentric => {
                 let observer = match self.observer {
                     Some(location) => location.observer(),
                     None => default_observer.ok_or_else(|| {
@@ -311,20 +312,7 @@ impl FrameOptions<'_> {
                 };
                 Center::Topocentric(observer)
             }
-            other => match other.strip_prefix("planet:") {
-                Some(name) => Center::PlanetCentric(
-                    Body::parse(name)
-                        .map_err(|e| ApiInputError::unknown_name(&format!("{p}center"), &e))?,
-                ),
-                None => {
-                    return Err(ApiInputError::field(
-                        &format!("{p}center"),
-                        format!(
-                            "must be geocentric, heliocentric, barycentric, topocentric or planet:<body> (got {other:?})"
-                        ),
-                    ));
-                }
-            },
+            CenterField::Planet(body) => Center::PlanetCentric(body),
         };
         if self.observer.is_some() && !matches!(center, Center::Topocentric(_)) {
             return Err(ApiInputError::field(

@@ -83,7 +83,7 @@ use crate::common::{
     parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::AyanamsaField;
+use crate::names::{AyanamsaField, CenterField};
 
 /// The most samples one request may ask for (interface spec, Limits).
 pub const MAX_SAMPLES: usize = 10_000;
@@ -128,7 +128,7 @@ pub struct EphemerisRequest {
     pub ayanamsa: Option<AyanamsaField>,
     /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
-    pub center: Option<String>,
+    pub center: Option<CenterField>,
     /// The observer's place; required with, and only allowed with, `center` `topocentric`.
     #[serde(default)]
     pub observer: Option<LocationDto>,
@@ -320,7 +320,7 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
         let frame = FrameOptions {
             zodiac: request.zodiac,
             ayanamsa: request.ayanamsa.map(|field| field.0),
-            center: request.center.as_deref(),
+            center: request.center,
             observer: request.observer.as_ref(),
             prefix: "",
         }

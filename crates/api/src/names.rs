@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use orrery_astro::ayanamsa::parse_ayanamsa;
+use orrery_astro::body::Body;
 use orrery_astro::error::{NameKind, UnknownName};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_ephem::AyanamsaId;
@@ -83,6 +84,60 @@ impl PartialSchema for AyanamsaField {
 impl ToSchema for AyanamsaField {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Ayanamsa")
+    }
+}
+
+/// The centre of a frame as a request names it: `geocentric`, `heliocentric`, `barycentric`,
+/// `topocentric` or `planet:<body>`. A topocentric centre takes its observer from the request
+/// (`FrameOptions::to_frame`), so it is not yet the core's `Center`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CenterField {
+    Geocentric,
+    Heliocentric,
+    Barycentric,
+    Topocentric,
+    Planet(Body),
+}
+
+impl<'de> Deserialize<'de> for CenterField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<str>::deserialize(deserializer)?;
+        match &*text {
+            "geocentric" => Ok(Self::Geocentric),
+            "heliocentric" => Ok(Self::Heliocentric),
+            "barycentric" => Ok(Self::Barycentric),
+            "topocentric" => Ok(Self::Topocentric),
+            other => match other.strip_prefix("planet:") {
+                Some(name) => Body::parse(name)
+                    .map(Self::Planet)
+                    .map_err(serde::de::Error::custom),
+                None => Err(serde::de::Error::custom(format_args!(
+                    "must be geocentric, heliocentric, barycentric, topocentric or planet:<body> \
+                     (got {other:?})"
+                ))),
+            },
+        }
+    }
+}
+
+impl PartialSchema for CenterField {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(
+                "^(geocentric|heliocentric|barycentric|topocentric|planet:[a-z0-9_]+)$",
+            ))
+            .description(Some(
+                "The centre: `geocentric`, `heliocentric`, `barycentric`, `topocentric` or \
+                 `planet:<body>` (a body name of `GET /v1/catalog/bodies`).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for CenterField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Center")
     }
 }
 
@@ -163,6 +218,27 @@ mod tests {
         let error = json_value::<Options>(json!({"house_system": 7})).unwrap_err();
         assert_eq!(error.code.as_str(), "invalid_input");
         assert_eq!(error.field.as_deref(), Some("house_system"));
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Frame {
+        center: CenterField,
+    }
+
+    #[test]
+    fn centres_parse_and_name_the_rule() {
+        let frame: Frame = json_value(json!({"center": "planet:mars"})).unwrap();
+        assert_eq!(frame.center, CenterField::Planet(Body::Mars));
+        let error = json_value::<Frame>(json!({"center": "planet:vulcan"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(error.field.as_deref(), Some("center"));
+        let error = json_value::<Frame>(json!({"center": "selenocentric"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "invalid_input");
+        assert_eq!(
+            error.message,
+            "center must be geocentric, heliocentric, barycentric, topocentric or planet:<body> \
+             (got \"selenocentric\")"
+        );
     }
 
     #[test]

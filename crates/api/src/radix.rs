@@ -15,7 +15,7 @@ use crate::common::{
     ResolvedTimeDto, ZodiacDto, ephemeris_name, parse_body_list,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{AyanamsaField, HouseSystemField};
+use crate::names::{AyanamsaField, CenterField, HouseSystemField};
 
 /// The bodies of a chart unless `options.bodies` says otherwise: the standard points without
 /// the Earth point (which always opposes the Sun).
@@ -80,7 +80,7 @@ pub struct RadixOptionsDto {
     pub ayanamsa: Option<AyanamsaField>,
     /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
-    pub center: Option<String>,
+    pub center: Option<CenterField>,
     /// Only with `center` `topocentric`: the observer's place; default the birth place.
     #[serde(default)]
     pub observer: Option<LocationDto>,
@@ -158,7 +158,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
         let frame = FrameOptions {
             zodiac: options.zodiac,
             ayanamsa: options.ayanamsa.map(|field| field.0),
-            center: options.center.as_deref(),
+            center: options.center,
             observer: options.observer.as_ref(),
             prefix: "options.",
         }
