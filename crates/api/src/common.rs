@@ -55,7 +55,7 @@ pub fn in_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, ApiI
     }
 }
 
-/// How to read a local time before the zone's first standard time (DECISIONS.md).
+/// How to read a local time before the zone's first standard time (docs/CONVENTIONS.md).
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LmtChoice {

@@ -85,7 +85,7 @@ use crate::common::{
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AyanamsaField, CenterField};
 
-/// The most samples one request may ask for (interface spec, Limits).
+/// The most samples one request may ask for (docs/CONVENTIONS.md, Limits).
 pub const MAX_SAMPLES: usize = 10_000;
 
 const NANOS_PER_MINUTE: f64 = 60e9;

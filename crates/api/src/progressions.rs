@@ -5,7 +5,7 @@
 //!
 //! | Field | Meaning |
 //! |---|---|
-//! | `method` | `secondary` (default), `tertiary`, `minor`, `solar_arc` (formulas in DECISIONS.md) |
+//! | `method` | `secondary` (default), `tertiary`, `minor`, `solar_arc` (formulas in docs/CONVENTIONS.md) |
 //! | `natal` | `{datetime, timezone, location}`: the birth; the natal points are computed |
 //! | `natal_positions` + `birth_jd` | instead of `natal`: natal longitudes by name (at most 100) and the birth's Julian day (UT) |
 //! | `age_years` \| `at` | snapshot: an age in years (0..120), or an ISO 8601 instant converted to an age from the birth |

@@ -17,7 +17,7 @@
 //! | `aspects` | `{orbs, aspect_types, aspects, include_axes}` as radix's `options.aspects`; default the major aspects with the `classic` orbs, AC and MC included |
 //!
 //! Exactly one of `natal` and `natal_positions`, or the request is a 400. The body of
-//! `/v1/mercury-return` may be left out as a whole (the interface spec says so), but a return
+//! `/v1/mercury-return` may be left out as a whole (docs/CONVENTIONS.md), but a return
 //! needs a natal longitude: without `natal` or `natal_positions` the answer is a 400 that says
 //! so. Longitudes are geocentric, tropical and apparent.
 //!

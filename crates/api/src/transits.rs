@@ -19,7 +19,7 @@
 //!
 //! # Sampling (`step_days`)
 //!
-//! The interface spec defaults `step_days` to 1.0, 0.5 when `sun`, `mercury`, `venus` or `mars`
+//! docs/CONVENTIONS.md defaults `step_days` to 1.0, 0.5 when `sun`, `mercury`, `venus` or `mars`
 //! transit, 0.25 when the `moon` does. The search never relies on a fixed step: each body is
 //! sampled at a step declared from its physics (shorter than the least time between its
 //! stations), with positions *and* speeds, and a cubic between samples finds every turning
@@ -397,7 +397,7 @@ fn mode(request: &TransitsRequest, bodies: &[Body]) -> Result<TransitMode, ApiIn
     }
 }
 
-/// The interface spec's default `step_days`: 0.25 with the Moon, 0.5 with the Sun, Mercury,
+/// The default `step_days` (docs/CONVENTIONS.md): 0.25 with the Moon, 0.5 with the Sun, Mercury,
 /// Venus or Mars, else 1.0.
 pub fn spec_default_step_days(bodies: &[Body]) -> f64 {
     if bodies.contains(&Body::Moon) {

@@ -94,7 +94,7 @@ pub struct BodyPosition {
 }
 
 impl BodyPosition {
-    /// Retrograde means a negative speed in longitude (DECISIONS.md).
+    /// Retrograde means a negative speed in longitude (docs/CONVENTIONS.md).
     pub fn is_retrograde(&self) -> bool {
         self.lon_speed_deg_per_day < 0.0
     }

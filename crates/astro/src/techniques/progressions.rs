@@ -1,7 +1,7 @@
 //! Progressions: a progressed instant for each age of life, the positions there, and the exact
 //! events over a span of ages.
 //!
-//! # Methods (DECISIONS.md)
+//! # Methods (docs/CONVENTIONS.md)
 //!
 //! An age `a` in years (of life: `d = a · 365.24219` days, the tropical year) maps to a
 //! progressed instant `jd_p` after the birth `jd_b`:
@@ -106,7 +106,7 @@ impl ProgressionMethod {
         }
     }
 
-    /// The progressed instant of `age_years` for a birth at `birth` (DECISIONS.md's formulas).
+    /// The progressed instant of `age_years` for a birth at `birth` (the formulas of docs/CONVENTIONS.md).
     #[must_use]
     pub fn progressed_jd(self, birth: JulianDayUt, age_years: f64) -> JulianDayUt {
         let offset_days = match self {
