@@ -352,24 +352,6 @@ impl FrameDto {
     }
 }
 
-/// The standard points: the Sun to Pluto, the mean node and Chiron (transits' natal bodies, the
-/// planets of an aspects `datetime` request, the default points of an ephemeris). Not
-/// `Body::STANDARD`, which adds the true node, the apogees and the Earth.
-pub const STANDARD_POINTS: [Body; 12] = [
-    Body::Sun,
-    Body::Moon,
-    Body::Mercury,
-    Body::Venus,
-    Body::Mars,
-    Body::Jupiter,
-    Body::Saturn,
-    Body::Uranus,
-    Body::Neptune,
-    Body::Pluto,
-    Body::MeanNode,
-    Body::Chiron,
-];
-
 /// Parses a list of body names that must not be empty and, with `max`, may name at most that
 /// many bodies.
 ///

@@ -79,8 +79,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::common::{
-    FrameDto, FrameOptions, LocationDto, OrderedMap, STANDARD_POINTS, ZodiacDto, ephemeris_name,
-    parse_instant,
+    FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AyanamsaField, CenterField};
@@ -135,7 +134,7 @@ pub struct EphemerisRequest {
 }
 
 /// The points of a request that names none: the planets, the mean node and Chiron.
-pub const DEFAULT_POINTS: [Body; 12] = STANDARD_POINTS;
+pub const DEFAULT_POINTS: [Body; 12] = Body::CORE_POINTS;
 
 /// One value a sample can carry for a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

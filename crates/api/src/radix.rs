@@ -2,9 +2,9 @@
 
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
-use orrery_astro::body::Body;
-use orrery_astro::chart::{BodyPosition, Center, Chart, ChartInput, compute_chart};
+use orrery_astro::chart::{BodyPosition, Chart, ChartInput, chart_bodies_seen_from, compute_chart};
 use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::houses::house_of;
 use orrery_ephem::{Angles, Ephemeris, HousePoint, HouseSystem, Houses};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -16,30 +16,6 @@ use crate::common::{
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AyanamsaField, CenterField, HouseSystemField};
-
-/// The bodies of a chart unless `options.bodies` says otherwise: the standard points without
-/// the Earth point (which always opposes the Sun).
-pub fn chart_bodies() -> Vec<Body> {
-    Body::STANDARD
-        .into_iter()
-        .filter(|b| *b != Body::Earth)
-        .collect()
-}
-
-/// The default bodies for a centre: seen from elsewhere than the Earth, the lunar nodes and
-/// apogees mean nothing, and the Earth is a body; seen from the Sun, the Sun has no position.
-pub fn default_bodies(center: Center) -> Vec<Body> {
-    if center.has_houses() {
-        return chart_bodies();
-    }
-    let mut bodies: Vec<Body> = chart_bodies()
-        .into_iter()
-        .filter(|b| !b.is_lunar_point())
-        .filter(|b| !(center == Center::Heliocentric && *b == Body::Sun))
-        .collect();
-    bodies.insert(1, Body::Earth);
-    bodies
-}
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -165,7 +141,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
         .to_frame(Some(birth.place))?;
         let bodies = match &options.bodies {
             Some(names) => parse_body_list("options.bodies", names, None)?,
-            None => default_bodies(frame.center),
+            None => chart_bodies_seen_from(frame.center),
         };
         let (aspects, include_axes) = options
             .aspects
@@ -273,21 +249,6 @@ pub struct RadixResponse {
     pub input: RadixInputEcho,
     #[serde(flatten)]
     pub chart: ChartContent,
-}
-
-/// The house a longitude falls in, counting cusps forward from house 1.
-pub fn house_of(lon: Longitude, houses: &Houses) -> Option<u8> {
-    if houses.system_used == HouseSystem::GAUQUELIN || houses.cusps.len() != 12 {
-        return None;
-    }
-    let cusps = &houses.cusps;
-    (0..12).find_map(|i| {
-        let start = cusps[i].lon_deg;
-        let end = cusps[(i + 1) % 12].lon_deg;
-        let width = (end - start).rem_euclid(360.0);
-        let offset = (lon.degrees() - start).rem_euclid(360.0);
-        (offset < width).then(|| u8::try_from(i + 1).unwrap_or(1))
-    })
 }
 
 fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {

@@ -71,9 +71,8 @@ use utoipa::ToSchema;
 use crate::aspect_options::AspectListDto;
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, parse_body_list};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::radix::{
-    ChartContent, RadixAspectsDto, RadixPart, aspect_points, chart_bodies, content_of,
-};
+use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
+use orrery_astro::chart::chart_bodies;
 
 /// A person's `name` may be at most this many characters.
 pub const MAX_NAME_CHARS: usize = 100;

@@ -115,7 +115,8 @@ use crate::common::{
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
-use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_bodies, chart_content};
+use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_content};
+use orrery_astro::chart::chart_bodies;
 
 /// What a returns response contains besides the times.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]

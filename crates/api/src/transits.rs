@@ -137,8 +137,8 @@ use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, STANDARD_POINTS, event_time,
-    parse_body_list, parse_instant,
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, event_time, parse_body_list,
+    parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
@@ -163,7 +163,7 @@ const DAYS_PER_YEAR: f64 = 365.25;
 /// The bodies of a natal chart computed from `natal`: the Sun to Pluto, the mean node and
 /// Chiron (the `ascendant` and `mc` follow them). One node only: the mean and true nodes are
 /// within 2° of each other and would double every event.
-pub const NATAL_BODIES: [Body; 12] = STANDARD_POINTS;
+pub const NATAL_BODIES: [Body; 12] = Body::CORE_POINTS;
 
 /// The house system whose computation gives the natal `ascendant` and `mc` (radix's default;
 /// the angles are the same in every system).
