@@ -447,6 +447,19 @@ mod tests {
         operations
     }
 
+    /// The whole document under a snapshot, so that any change to the contract (a schema, a
+    /// bound, an enum, an operation) shows up in review. The examples are left out: the test
+    /// `every_example_answer_is_the_live_answer` checks them against the service.
+    #[test]
+    fn the_document_snapshot() {
+        insta::assert_json_snapshot!(document(), {
+            ".info.version" => "[version]",
+            ".paths.*.*.responses.*.content.*.example" => "[playground answer]",
+            ".paths.*.*.requestBody.content.*.example" => "[playground request]",
+            ".paths.*.*.parameters[].schema.examples" => "[playground query]",
+        });
+    }
+
     #[test]
     fn the_document_is_openapi_3_1_and_lists_exactly_the_routes_served() {
         let document = document();
