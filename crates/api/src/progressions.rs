@@ -78,11 +78,11 @@ use orrery_astro::techniques::progressions::phases::{
 };
 use orrery_astro::techniques::progressions::{
     Axis, DEFAULT_MOVING_BODIES, MovingPoint, ProgressedPosition, Progression, ProgressionError,
-    ProgressionMethod, Snapshot, age_at, calendar_jd, snapshot, snapshot_aspects,
+    ProgressionMethod, Snapshot, age_at, calendar_jd, ephemeris_source, snapshot, snapshot_aspects,
 };
 use orrery_astro::techniques::transits::NatalPoint;
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
-use orrery_ephem::{Ephemeris, EphemerisSource, HouseSystem, Zodiac};
+use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -963,21 +963,13 @@ pub fn compute(
         } => (*age_end, *age_end),
         Mode::Aspects { age_end, .. } | Mode::Phases { age_end, .. } => (*age_end, 0.0),
     };
-    let dates = [
+    let source = ephemeris_source(
+        eph,
+        input.method,
         progression.birth,
-        input
-            .method
-            .progressed_jd(progression.birth, last_progressed),
-        calendar_jd(progression.birth, last_calendar),
-    ];
-    let mut source = EphemerisSource::Swiss;
-    for jd in dates {
-        if position(eph, jd, Body::Sun, &Frame::GEOCENTRIC_TROPICAL)?.source
-            == EphemerisSource::Moshier
-        {
-            source = EphemerisSource::Moshier;
-        }
-    }
+        last_progressed,
+        last_calendar,
+    )?;
     match &mut response {
         ProgressionsResponse::Snapshot(r) => r.ephemeris = ephemeris_name(source),
         ProgressionsResponse::Window(r) => r.ephemeris = ephemeris_name(source),

@@ -43,7 +43,7 @@ pub mod axis;
 pub mod events;
 pub mod phases;
 
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::{Ephemeris, EphemerisSource, Observer};
 
 pub use axis::{Axis, NatalAxes};
 
@@ -138,6 +138,36 @@ impl ProgressionMethod {
 #[must_use]
 pub fn calendar_jd(birth: JulianDayUt, age_years: f64) -> JulianDayUt {
     JulianDayUt(birth.0 + age_years * TROPICAL_YEAR_DAYS)
+}
+
+/// Which ephemeris serves a progression from `birth` up to the progressed age
+/// `last_progressed_age` and the calendar age `last_calendar_age` (0 when no calendar date is
+/// used): the Swiss Ephemeris files, or the analytical Moshier model if any date lies outside
+/// them. The files cover one contiguous span, so the birth and the two latest dates decide;
+/// the Sun's position at each tells which model served it.
+///
+/// # Errors
+/// A failure of the library ([`ChartError`]).
+pub fn ephemeris_source(
+    eph: &Ephemeris,
+    method: ProgressionMethod,
+    birth: JulianDayUt,
+    last_progressed_age: f64,
+    last_calendar_age: f64,
+) -> Result<EphemerisSource, ChartError> {
+    let dates = [
+        birth,
+        method.progressed_jd(birth, last_progressed_age),
+        calendar_jd(birth, last_calendar_age),
+    ];
+    for jd in dates {
+        if position(eph, jd, Body::Sun, &Frame::GEOCENTRIC_TROPICAL)?.source
+            == EphemerisSource::Moshier
+        {
+            return Ok(EphemerisSource::Moshier);
+        }
+    }
+    Ok(EphemerisSource::Swiss)
 }
 
 /// The age at the calendar date `jd`, in tropical years.
@@ -679,6 +709,29 @@ mod tests {
         }
         assert!((calendar_jd(birth, age).0 - (birth.0 + d)).abs() < 1e-9);
         assert!((age_at(birth, calendar_jd(birth, age)) - age).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_source_is_moshier_as_soon_as_one_date_leaves_the_files() {
+        let eph = Ephemeris::open(Ephemeris::default_data_dir()).expect("ephe/ opens");
+        let source = |birth: f64, progressed: f64, calendar: f64| {
+            ephemeris_source(
+                &eph,
+                ProgressionMethod::Minor,
+                JulianDayUt(birth),
+                progressed,
+                calendar,
+            )
+            .unwrap()
+        };
+        // 1990: everything inside 1800-2400.
+        assert_eq!(source(2_447_892.5, 30.0, 30.0), EphemerisSource::Swiss);
+        // 1756: the birth itself is outside.
+        assert_eq!(source(2_362_460.5, 20.0, 0.0), EphemerisSource::Moshier);
+        // A birth in 2390 whose window reaches the calendar year 2410: the birth and its
+        // progressed dates are inside, the last calendar date (a transit) is not.
+        assert_eq!(source(2_593_989.5, 20.0, 0.0), EphemerisSource::Swiss);
+        assert_eq!(source(2_593_989.5, 20.0, 20.0), EphemerisSource::Moshier);
     }
 
     #[test]
