@@ -79,6 +79,7 @@ use orrery_astro::techniques::progressions::phases::{
 use orrery_astro::techniques::progressions::{
     Axis, DEFAULT_MOVING_BODIES, MovingPoint, ProgressedPosition, Progression, ProgressionError,
     ProgressionMethod, Snapshot, age_at, calendar_jd, ephemeris_source, snapshot, snapshot_aspects,
+    snapshot_plan,
 };
 use orrery_astro::techniques::transits::NatalPoint;
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
@@ -993,46 +994,8 @@ fn compute_snapshot(
     natal: NatalDto,
 ) -> Result<SnapshotResponse, CalcFailure> {
     let method = input.method;
-    let mut notes = Vec::new();
-    // Besides the moving points: the progressed angles (secondary, with the birth place) and,
-    // for solar arc, every natal point directed.
-    let mut points = input.moving.clone();
-    let mut extra_natal: Vec<&NatalPoint> = Vec::new();
-    match method {
-        ProgressionMethod::Secondary if progression.place.is_some() => {
-            let explicit = points.iter().any(|p| matches!(p, MovingPoint::Angle(_)));
-            match progression.natal_axes(eph, "progressed angles") {
-                Ok(_) => {
-                    for axis in Axis::ALL {
-                        if !points.contains(&MovingPoint::Angle(axis)) {
-                            points.push(MovingPoint::Angle(axis));
-                        }
-                    }
-                }
-                Err(ProgressionError::PolarLatitude { .. }) if !explicit => {
-                    notes.push(
-                        "the progressed ascendant and MC are left out: they are undefined inside the polar circles"
-                            .to_owned(),
-                    );
-                }
-                Err(error) => return Err(error.into()),
-            }
-        }
-        ProgressionMethod::SolarArc => {
-            for p in &progression.natal {
-                let point = Axis::parse(&p.name)
-                    .map(MovingPoint::Angle)
-                    .or_else(|| Body::parse(&p.name).ok().map(MovingPoint::Body));
-                match point {
-                    Some(point) if !points.contains(&point) => points.push(point),
-                    Some(_) => {}
-                    None => extra_natal.push(p),
-                }
-            }
-        }
-        _ => {}
-    }
-    let snap: Snapshot = snapshot(eph, progression, age_years, &points)?;
+    let plan = snapshot_plan(eph, progression, &input.moving)?;
+    let snap: Snapshot = snapshot(eph, progression, age_years, &plan.points)?;
     let per_year = method.progressed_days_per_year();
     let mut positions: Vec<(String, ProgressedPositionDto)> = snap
         .positions
@@ -1045,8 +1008,9 @@ fn compute_snapshot(
         })
         .collect();
     if let Some(arc) = snap.solar_arc {
-        for p in extra_natal {
-            let lon = Longitude::new(p.lon.degrees() + arc.arc_deg)
+        for p in &plan.directed_only {
+            let lon = arc
+                .direct(p.lon)
                 .map_err(|e| CalcFailure::Internal(format!("directed {}: {e}", p.name)))?;
             positions.push((
                 p.name.clone(),
@@ -1085,7 +1049,7 @@ fn compute_snapshot(
                 exact_in_years: hit.exact_in_days,
             })
             .collect(),
-        notes,
+        notes: plan.notes,
     })
 }
 
