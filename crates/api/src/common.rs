@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
 use crate::error::ApiInputError;
-use crate::names::CenterField;
+use crate::names::{BodyField, CenterField};
 
 /// A place: latitude north, longitude east, altitude in metres. Each coordinate checks its own
 /// range while it is deserialised ([`crate::bounded`]).
@@ -350,6 +350,38 @@ impl FrameDto {
             },
         }
     }
+}
+
+/// A list of bodies (parsed already) that must not be empty and, with `max`, may name at most
+/// that many; a body named twice counts once.
+///
+/// # Errors
+/// An empty list, or one longer than `max`.
+pub fn body_list(
+    field: &str,
+    bodies: &[BodyField],
+    max: Option<usize>,
+) -> Result<Vec<Body>, ApiInputError> {
+    if bodies.is_empty() {
+        return Err(ApiInputError::field(field, "must name at least one body"));
+    }
+    if let Some(max) = max
+        && bodies.len() > max
+    {
+        return Err(ApiInputError::too_many(
+            field,
+            format!("may name at most {max} bodies (got {})", bodies.len()),
+            max,
+            bodies.len(),
+        ));
+    }
+    let mut unique = Vec::with_capacity(bodies.len());
+    for BodyField(body) in bodies {
+        if !unique.contains(body) {
+            unique.push(*body);
+        }
+    }
+    Ok(unique)
 }
 
 /// Parses a list of body names that must not be empty and, with `max`, may name at most that

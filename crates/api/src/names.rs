@@ -87,6 +87,39 @@ impl ToSchema for AyanamsaField {
     }
 }
 
+/// A body by its API name (`sun`, `mean_node`, `mean_lilith`, `asteroid_433`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyField(pub Body);
+
+impl<'de> Deserialize<'de> for BodyField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        parse_with(deserializer, Body::parse).map(Self)
+    }
+}
+
+impl PartialSchema for BodyField {
+    fn schema() -> RefOr<Schema> {
+        let names: Vec<String> = Body::ACCEPTED_NAMES
+            .iter()
+            .map(|name| name.replace("<number>", "[0-9]+"))
+            .collect();
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(format!("^({})$", names.join("|"))))
+            .description(Some(
+                "A body or point; `GET /v1/catalog/bodies` describes each. \
+                 `asteroid_<number>` names a numbered minor planet.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for BodyField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Body")
+    }
+}
+
 /// The centre of a frame as a request names it: `geocentric`, `heliocentric`, `barycentric`,
 /// `topocentric` or `planet:<body>`. A topocentric centre takes its observer from the request
 /// (`FrameOptions::to_frame`), so it is not yet the core's `Center`.
@@ -238,6 +271,27 @@ mod tests {
             error.message,
             "center must be geocentric, heliocentric, barycentric, topocentric or planet:<body> \
              (got \"selenocentric\")"
+        );
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Bodies {
+        bodies: Vec<BodyField>,
+    }
+
+    #[test]
+    fn bodies_parse_with_aliases_and_name_their_index() {
+        let list: Bodies =
+            json_value(json!({"bodies": ["sun", "mean_lilith", "asteroid_433"]})).unwrap();
+        assert_eq!(list.bodies[1].0, Body::MeanApogee);
+        assert_eq!(list.bodies[2].0, Body::Asteroid(433));
+        let error = json_value::<Bodies>(json!({"bodies": ["sun", "vulcan"]})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(error.field.as_deref(), Some("bodies[1]"));
+        let pattern = serde_json::to_value(BodyField::schema()).unwrap()["pattern"].clone();
+        assert!(
+            pattern.as_str().unwrap().contains("|asteroid_[0-9]+)$"),
+            "{pattern}"
         );
     }
 

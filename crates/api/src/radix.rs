@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 use crate::aspect_options::{AspectListDto, AspectOptionsDto};
 use crate::common::{
     BirthDto, FrameDto, FrameOptions, LocationDto, LocationEcho, OrderedMap, ResolvedBirth,
-    ResolvedTimeDto, ZodiacDto, ephemeris_name, parse_body_list,
+    ResolvedTimeDto, ZodiacDto, body_list, ephemeris_name,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{AyanamsaField, CenterField, HouseSystemField};
+use crate::names::{AyanamsaField, BodyField, CenterField, HouseSystemField};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -63,7 +63,7 @@ pub struct RadixOptionsDto {
     /// The bodies of the chart; default `sun`..`pluto`, `mean_node`, `true_node`, `mean_apogee`,
     /// `osculating_apogee`, `chiron`.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -140,7 +140,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
         }
         .to_frame(Some(birth.place))?;
         let bodies = match &options.bodies {
-            Some(names) => parse_body_list("options.bodies", names, None)?,
+            Some(bodies) => body_list("options.bodies", bodies, None)?,
             None => chart_bodies_seen_from(frame.center),
         };
         let (aspects, include_axes) = options

@@ -69,8 +69,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
-use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, parse_body_list};
+use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
 use orrery_astro::chart::chart_bodies;
 
@@ -116,7 +117,7 @@ pub struct RelationshipOptionsDto {
     pub aspects: Option<RadixAspectsDto>,
     /// Body names, not empty; default radix's standard points.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
     /// `synastry` only: add both radix charts; default false.
     #[serde(default)]
     pub include_natal_charts: Option<bool>,
@@ -212,7 +213,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
             HouseSystemName::parse(options.house_system.as_deref().unwrap_or("koch"))
                 .map_err(|e| ApiInputError::unknown_name("options.house_system", &e))?;
         let bodies = match &options.bodies {
-            Some(names) => parse_body_list("options.bodies", names, None)?,
+            Some(bodies) => body_list("options.bodies", bodies, None)?,
             None => chart_bodies(),
         };
         let (aspects, include_axes) = options

@@ -137,10 +137,10 @@ use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, event_time, parse_body_list,
-    parse_instant,
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
 
 /// The longest window: 100 Julian years.
@@ -193,7 +193,7 @@ pub struct TransitsRequest {
     pub step_days: Option<f64>,
     /// Body names (aliases accepted); default `sun`..`pluto`, `chiron`.
     #[serde(default)]
-    pub transit_points: Option<Vec<String>>,
+    pub transit_points: Option<Vec<BodyField>>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<String>>,
@@ -257,7 +257,7 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
     fn try_from(request: &TransitsRequest) -> Result<Self, ApiInputError> {
         let natal = natal_source(request)?;
         let bodies = match &request.transit_points {
-            Some(names) => parse_body_list("transit_points", names, Some(MAX_TRANSIT_POINTS))?,
+            Some(bodies) => body_list("transit_points", bodies, Some(MAX_TRANSIT_POINTS))?,
             None => DEFAULT_TRANSIT_BODIES.to_vec(),
         };
         let aspects = AspectOptionsDto {
@@ -817,8 +817,9 @@ mod tests {
         serde_json::from_str(json).expect("valid request JSON")
     }
 
+    /// Parsed as the server parses a body, then validated: an error of either step.
     fn input(json: &str) -> Result<TransitsInput, ApiInputError> {
-        TransitsInput::try_from(&request(json))
+        TransitsInput::try_from(&crate::parse::json_body::<TransitsRequest>(json.as_bytes())?)
     }
 
     fn error(json: &str) -> String {
