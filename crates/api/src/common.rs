@@ -362,19 +362,7 @@ pub fn body_list(
     bodies: &[BodyField],
     max: Option<usize>,
 ) -> Result<Vec<Body>, ApiInputError> {
-    if bodies.is_empty() {
-        return Err(ApiInputError::field(field, "must name at least one body"));
-    }
-    if let Some(max) = max
-        && bodies.len() > max
-    {
-        return Err(ApiInputError::too_many(
-            field,
-            format!("may name at most {max} bodies (got {})", bodies.len()),
-            max,
-            bodies.len(),
-        ));
-    }
+    check_body_count(field, bodies.len(), max)?;
     let mut unique = Vec::with_capacity(bodies.len());
     for BodyField(body) in bodies {
         if !unique.contains(body) {
@@ -394,18 +382,24 @@ pub fn parse_body_list(
     names: &[String],
     max: Option<usize>,
 ) -> Result<Vec<Body>, ApiInputError> {
-    if names.is_empty() {
+    check_body_count(field, names.len(), max)?;
+    parse_bodies(field, names)
+}
+
+/// A list of `count` bodies at `field` is not empty and, with `max`, not longer than that.
+fn check_body_count(field: &str, count: usize, max: Option<usize>) -> Result<(), ApiInputError> {
+    if count == 0 {
         return Err(ApiInputError::field(field, "must name at least one body"));
     }
-    if let Some(max) = max
-        && names.len() > max
-    {
-        return Err(ApiInputError::field(
+    match max {
+        Some(max) if count > max => Err(ApiInputError::too_many(
             field,
-            format!("may name at most {max} bodies (got {})", names.len()),
-        ));
+            format!("may name at most {max} bodies (got {count})"),
+            max,
+            count,
+        )),
+        _ => Ok(()),
     }
-    parse_bodies(field, names)
 }
 
 /// Parses a list of body names.

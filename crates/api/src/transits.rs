@@ -819,7 +819,9 @@ mod tests {
 
     /// Parsed as the server parses a body, then validated: an error of either step.
     fn input(json: &str) -> Result<TransitsInput, ApiInputError> {
-        TransitsInput::try_from(&crate::parse::json_body::<TransitsRequest>(json.as_bytes())?)
+        TransitsInput::try_from(&crate::parse::json_body::<TransitsRequest>(
+            json.as_bytes(),
+        )?)
     }
 
     fn error(json: &str) -> String {
