@@ -48,7 +48,7 @@ pub struct AspectsRequest {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
 }
 
 /// Where the points come from.

@@ -186,17 +186,16 @@ const KINDS: [NameKind; 7] = [
     NameKind::Ayanamsa,
 ];
 
-/// The kind of an [`UnknownName`] from its message (`unknown house system `x`; accepted
-/// names: …`), for an error that serde carried as text.
+/// The kind of an [`UnknownName`] from a message that contains one (`unknown house system `x`;
+/// accepted names: …`), for an error that serde carried as text.
 #[must_use]
 pub fn unknown_name_kind(message: &str) -> Option<NameKind> {
-    let rest = message.strip_prefix("unknown ")?;
     if !message.contains("; accepted names: ") {
         return None;
     }
     KINDS
         .into_iter()
-        .find(|kind| rest.starts_with(&format!("{} `", kind.label())))
+        .find(|kind| message.contains(&format!("unknown {} `", kind.label())))
 }
 
 #[cfg(test)]

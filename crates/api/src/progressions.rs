@@ -214,7 +214,7 @@ pub struct ProgressionsRequest {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `progression`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
 }
 
 /// Where the natal chart comes from.

@@ -72,7 +72,7 @@ pub struct RadixAspectsDto {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<String>>,

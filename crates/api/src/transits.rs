@@ -203,7 +203,7 @@ pub struct TransitsRequest {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `transit`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
 }
 
 /// Where the natal points come from.
