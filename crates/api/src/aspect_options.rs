@@ -12,6 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::ApiInputError;
+use crate::names::{AspectCategoryField, AspectField};
 
 /// `aspect_types`, `aspects` and `orbs` of a request.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -19,10 +20,10 @@ use crate::error::ApiInputError;
 pub struct AspectOptionsDto {
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
@@ -41,25 +42,9 @@ impl AspectOptionsDto {
         default_preset: OrbPreset,
     ) -> Result<AspectConfig, ApiInputError> {
         let aspects: Vec<Aspect> = match (&self.aspects, &self.aspect_types) {
-            (Some(names), _) => names
-                .iter()
-                .enumerate()
-                .map(|(i, name)| {
-                    name.parse::<Aspect>().map_err(|e| {
-                        ApiInputError::unknown_name(&format!("{prefix}aspects[{i}]"), &e)
-                    })
-                })
-                .collect::<Result<_, _>>()?,
+            (Some(aspects), _) => aspects.iter().map(|field| field.0).collect(),
             (None, Some(types)) => {
-                let categories: Vec<AspectCategory> = types
-                    .iter()
-                    .enumerate()
-                    .map(|(i, name)| {
-                        name.parse::<AspectCategory>().map_err(|e| {
-                            ApiInputError::unknown_name(&format!("{prefix}aspect_types[{i}]"), &e)
-                        })
-                    })
-                    .collect::<Result<_, _>>()?;
+                let categories: Vec<AspectCategory> = types.iter().map(|field| field.0).collect();
                 Aspect::of_categories(&categories)
             }
             (None, None) => Aspect::of_categories(&[AspectCategory::Major]),

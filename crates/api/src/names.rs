@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use orrery_astro::aspects::{Aspect, AspectCategory};
 use orrery_astro::ayanamsa::parse_ayanamsa;
 use orrery_astro::body::Body;
 use orrery_astro::error::{NameKind, UnknownName};
@@ -84,6 +85,53 @@ impl PartialSchema for AyanamsaField {
 impl ToSchema for AyanamsaField {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Ayanamsa")
+    }
+}
+
+/// An aspect by its API name (`conjunction`, `trine`, `quincunx`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AspectField(pub Aspect);
+
+/// An aspect category: `major` or `minor`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AspectCategoryField(pub AspectCategory);
+
+impl<'de> Deserialize<'de> for AspectField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        parse_with(deserializer, str::parse).map(Self)
+    }
+}
+
+impl PartialSchema for AspectField {
+    fn schema() -> RefOr<Schema> {
+        names_schema(
+            NameKind::Aspect,
+            "An aspect; `GET /v1/catalog/aspects` gives each angle and category.",
+        )
+    }
+}
+
+impl ToSchema for AspectField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Aspect")
+    }
+}
+
+impl<'de> Deserialize<'de> for AspectCategoryField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        parse_with(deserializer, str::parse).map(Self)
+    }
+}
+
+impl PartialSchema for AspectCategoryField {
+    fn schema() -> RefOr<Schema> {
+        names_schema(NameKind::AspectCategory, "An aspect category.")
+    }
+}
+
+impl ToSchema for AspectCategoryField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("AspectCategory")
     }
 }
 
@@ -292,6 +340,31 @@ mod tests {
             pattern.as_str().unwrap().contains("|asteroid_[0-9]+)$"),
             "{pattern}"
         );
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Selection {
+        aspects: Option<Vec<AspectField>>,
+        aspect_types: Option<Vec<AspectCategoryField>>,
+    }
+
+    #[test]
+    fn aspects_and_categories_parse_and_name_their_index() {
+        let selection: Selection =
+            json_value(json!({"aspects": ["trine"], "aspect_types": ["minor"]})).unwrap();
+        assert_eq!(selection.aspects.unwrap()[0].0, Aspect::Trine);
+        for (body, field) in [
+            (json!({"aspects": ["trine", "trigon"]}), "aspects[1]"),
+            (
+                json!({"aspect_types": ["major", "medium"]}),
+                "aspect_types[1]",
+            ),
+        ] {
+            let error = json_value::<Selection>(body).unwrap_err();
+            assert_eq!(error.code.as_str(), "unknown_name");
+            assert_eq!(error.field.as_deref(), Some(field));
+        }
     }
 
     #[test]

@@ -75,10 +75,10 @@ pub struct RadixAspectsDto {
     pub orbs: Option<crate::aspect_options::OrbsField>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<crate::names::AspectField>>,
     /// AC and MC as aspect points; default true.
     #[serde(default)]
     pub include_axes: Option<bool>,

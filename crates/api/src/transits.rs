@@ -196,10 +196,10 @@ pub struct TransitsRequest {
     pub transit_points: Option<Vec<BodyField>>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `transit`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
