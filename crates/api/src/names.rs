@@ -1,5 +1,6 @@
-//! Catalogue names that parse themselves: a request field of type [`HouseSystemField`] or
-//! [`AyanamsaField`] is a known name once deserialised, and an unknown one is refused by the
+//! Catalogue names that parse themselves: a request field of type [`Named`] (house system,
+//! ayanamsa, aspect, aspect category), [`BodyField`] or [`CenterField`] is a known name once
+//! deserialised, and an unknown one is refused by the
 //! deserialiser with the field's path, as `unknown_name` with the accepted names
 //! ([`crate::parse`] reads the code and details from the core's [`UnknownName`]). The schema
 //! lists the same names as an `enum`, taken from the core's catalogue.
@@ -16,14 +17,6 @@ use serde::{Deserialize, Deserializer};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
-
-/// A house system by its API name (`placidus`, `whole_sign`, …).
-#[derive(Debug, Clone, Copy)]
-pub struct HouseSystemField(pub HouseSystemName);
-
-/// A sidereal mode by its API name (`lahiri`, `fagan_bradley`, …).
-#[derive(Debug, Clone, Copy)]
-pub struct AyanamsaField(pub AyanamsaId);
 
 /// Reads a string and parses it with the catalogue's own parser.
 fn parse_with<'de, D, T>(
@@ -46,92 +39,94 @@ fn names_schema(kind: NameKind, description: &str) -> RefOr<Schema> {
         .into()
 }
 
-impl<'de> Deserialize<'de> for HouseSystemField {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        parse_with(deserializer, HouseSystemName::parse).map(Self)
-    }
+/// A catalogue whose names a request field may hold: the core's parser, and what the schema
+/// says about it.
+pub trait Catalogue: Sized {
+    /// Which catalogue (for the accepted names of the schema's `enum`).
+    const KIND: NameKind;
+    /// The schema's name in the OpenAPI document.
+    const SCHEMA_NAME: &'static str;
+    /// The schema's description.
+    const DESCRIPTION: &'static str;
+
+    /// The core's parser.
+    ///
+    /// # Errors
+    /// [`UnknownName`] for a name not in the catalogue.
+    fn parse_name(name: &str) -> Result<Self, UnknownName>;
 }
 
-impl PartialSchema for HouseSystemField {
-    fn schema() -> RefOr<Schema> {
-        names_schema(
-            NameKind::HouseSystem,
-            "A house system; `GET /v1/catalog/house-systems` describes each.",
-        )
-    }
-}
+/// A request field holding a name of the catalogue `T`, parsed while deserialising.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Named<T>(pub T);
 
-impl ToSchema for HouseSystemField {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("HouseSystem")
-    }
-}
-
-impl<'de> Deserialize<'de> for AyanamsaField {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        parse_with(deserializer, parse_ayanamsa).map(Self)
-    }
-}
-
-impl PartialSchema for AyanamsaField {
-    fn schema() -> RefOr<Schema> {
-        names_schema(
-            NameKind::Ayanamsa,
-            "A sidereal mode; `GET /v1/catalog/ayanamsas` describes each.",
-        )
-    }
-}
-
-impl ToSchema for AyanamsaField {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Ayanamsa")
-    }
-}
-
+/// A house system by its API name (`placidus`, `whole_sign`, …).
+pub type HouseSystemField = Named<HouseSystemName>;
+/// A sidereal mode by its API name (`lahiri`, `fagan_bradley`, …).
+pub type AyanamsaField = Named<AyanamsaId>;
 /// An aspect by its API name (`conjunction`, `trine`, `quincunx`, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AspectField(pub Aspect);
-
+pub type AspectField = Named<Aspect>;
 /// An aspect category: `major` or `minor`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AspectCategoryField(pub AspectCategory);
+pub type AspectCategoryField = Named<AspectCategory>;
 
-impl<'de> Deserialize<'de> for AspectField {
+impl<'de, T: Catalogue> Deserialize<'de> for Named<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        parse_with(deserializer, str::parse).map(Self)
+        parse_with(deserializer, T::parse_name).map(Self)
     }
 }
 
-impl PartialSchema for AspectField {
+impl<T: Catalogue> PartialSchema for Named<T> {
     fn schema() -> RefOr<Schema> {
-        names_schema(
-            NameKind::Aspect,
-            "An aspect; `GET /v1/catalog/aspects` gives each angle and category.",
-        )
+        names_schema(T::KIND, T::DESCRIPTION)
     }
 }
 
-impl ToSchema for AspectField {
+impl<T: Catalogue> ToSchema for Named<T> {
     fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Aspect")
+        Cow::Borrowed(T::SCHEMA_NAME)
     }
 }
 
-impl<'de> Deserialize<'de> for AspectCategoryField {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        parse_with(deserializer, str::parse).map(Self)
+impl Catalogue for HouseSystemName {
+    const KIND: NameKind = NameKind::HouseSystem;
+    const SCHEMA_NAME: &'static str = "HouseSystem";
+    const DESCRIPTION: &'static str =
+        "A house system; `GET /v1/catalog/house-systems` describes each.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        HouseSystemName::parse(name)
     }
 }
 
-impl PartialSchema for AspectCategoryField {
-    fn schema() -> RefOr<Schema> {
-        names_schema(NameKind::AspectCategory, "An aspect category.")
+impl Catalogue for AyanamsaId {
+    const KIND: NameKind = NameKind::Ayanamsa;
+    const SCHEMA_NAME: &'static str = "Ayanamsa";
+    const DESCRIPTION: &'static str =
+        "A sidereal mode; `GET /v1/catalog/ayanamsas` describes each.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        parse_ayanamsa(name)
     }
 }
 
-impl ToSchema for AspectCategoryField {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("AspectCategory")
+impl Catalogue for Aspect {
+    const KIND: NameKind = NameKind::Aspect;
+    const SCHEMA_NAME: &'static str = "Aspect";
+    const DESCRIPTION: &'static str =
+        "An aspect; `GET /v1/catalog/aspects` gives each angle and category.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        name.parse()
+    }
+}
+
+impl Catalogue for AspectCategory {
+    const KIND: NameKind = NameKind::AspectCategory;
+    const SCHEMA_NAME: &'static str = "AspectCategory";
+    const DESCRIPTION: &'static str = "An aspect category.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        name.parse()
     }
 }
 
