@@ -105,7 +105,7 @@ use orrery_astro::techniques::returns::{
     return_body_names,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -166,7 +166,7 @@ pub struct ReturnsRequest {
     pub include: Option<Vec<ReturnPart>>,
     /// House system of the return charts (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
-    pub house_system: Option<String>,
+    pub house_system: Option<crate::names::HouseSystemField>,
     /// Aspect selection and orbs of the return charts, as radix; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
@@ -256,8 +256,9 @@ impl ReturnsRequest {
                 parts.push(part);
             }
         }
-        let house_system = HouseSystemName::parse(self.house_system.as_deref().unwrap_or("koch"))
-            .map_err(|e| ApiInputError::unknown_name("house_system", &e))?;
+        let house_system = self
+            .house_system
+            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
         let (aspects, include_axes) = self
             .aspects
             .clone()
