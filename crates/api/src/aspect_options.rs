@@ -5,10 +5,14 @@ use orrery_astro::aspects::{
     Aspect, AspectCategory, AspectConfig, AspectHit, AspectReport, CustomOrbs, Orb, OrbPreset,
     OrbSpec,
 };
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::ApiInputError;
+use crate::names::{AspectCategoryField, AspectField};
 
 /// `aspect_types`, `aspects` and `orbs` of a request.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -16,14 +20,14 @@ use crate::error::ApiInputError;
 pub struct AspectOptionsDto {
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<OrbsField>,
 }
 
 impl AspectOptionsDto {
@@ -38,33 +42,17 @@ impl AspectOptionsDto {
         default_preset: OrbPreset,
     ) -> Result<AspectConfig, ApiInputError> {
         let aspects: Vec<Aspect> = match (&self.aspects, &self.aspect_types) {
-            (Some(names), _) => names
-                .iter()
-                .enumerate()
-                .map(|(i, name)| {
-                    name.parse::<Aspect>().map_err(|e| {
-                        ApiInputError::unknown_name(&format!("{prefix}aspects[{i}]"), &e)
-                    })
-                })
-                .collect::<Result<_, _>>()?,
+            (Some(aspects), _) => aspects.iter().map(|field| field.0).collect(),
             (None, Some(types)) => {
-                let categories: Vec<AspectCategory> = types
-                    .iter()
-                    .enumerate()
-                    .map(|(i, name)| {
-                        name.parse::<AspectCategory>().map_err(|e| {
-                            ApiInputError::unknown_name(&format!("{prefix}aspect_types[{i}]"), &e)
-                        })
-                    })
-                    .collect::<Result<_, _>>()?;
+                let categories: Vec<AspectCategory> = types.iter().map(|field| field.0).collect();
                 Aspect::of_categories(&categories)
             }
             (None, None) => Aspect::of_categories(&[AspectCategory::Major]),
         };
-        let orbs = match &self.orbs {
-            None | Some(serde_json::Value::Null) => OrbSpec::Preset(default_preset),
-            Some(value) => parse_orbs(&format!("{prefix}orbs"), value)?,
-        };
+        let orbs = self
+            .orbs
+            .as_ref()
+            .map_or(OrbSpec::Preset(default_preset), |orbs| orbs.0.clone());
         AspectConfig::new(aspects, orbs).map_err(|e| {
             let field = if self.aspects.is_some() {
                 "aspects"
@@ -79,52 +67,87 @@ impl AspectOptionsDto {
     }
 }
 
-fn parse_orbs(field: &str, value: &serde_json::Value) -> Result<OrbSpec, ApiInputError> {
-    use serde_json::Value;
-    match value {
-        Value::String(name) => name
-            .parse::<OrbPreset>()
+/// `orbs` in its three forms, parsed while deserialising: a preset name, one orb in degrees for
+/// every aspect, or `{max, <aspect>: degrees}`. An error names its path; in the object form the
+/// path ends in the key (`options.aspects.orbs.trine`). The schema is [`crate::schema::Orbs`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct OrbsField(pub OrbSpec);
+
+impl<'de> Deserialize<'de> for OrbsField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(OrbsVisitor).map(Self)
+    }
+}
+
+struct OrbsVisitor;
+
+impl<'de> Visitor<'de> for OrbsVisitor {
+    type Value = OrbSpec;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "a preset name (classic, tight, transit, progression), a number of degrees, or an \
+             object {max, <aspect>: degrees}",
+        )
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<OrbSpec, E> {
+        name.parse::<OrbPreset>()
             .map(OrbSpec::Preset)
-            .map_err(|e| ApiInputError::unknown_name(field, &e)),
-        Value::Number(number) => {
-            let deg = number.as_f64().unwrap_or(f64::NAN);
-            Orb::new(deg)
-                .map(OrbSpec::Flat)
-                .map_err(|e| ApiInputError::labelled(field, e))
-        }
-        Value::Object(map) => {
-            let mut max = None;
-            let mut per_aspect = Vec::new();
-            for (key, value) in map {
-                let deg = value.as_f64().ok_or_else(|| {
-                    ApiInputError::field(
-                        &format!("{field}.{key}"),
-                        format!("must be a number of degrees (got {value})"),
-                    )
-                })?;
-                if key == "max" {
-                    max = Some(deg);
-                } else {
-                    let aspect = key.parse::<Aspect>().map_err(|e| {
-                        ApiInputError::labelled(
-                            &format!("{field}.{key}"),
-                            format!("keys are `max` or aspect names; {e}"),
-                        )
-                        .unknown(e.kind.accepted_names())
-                    })?;
-                    per_aspect.push((aspect, deg));
-                }
+            .map_err(E::custom)
+    }
+
+    fn visit_f64<E: de::Error>(self, deg: f64) -> Result<OrbSpec, E> {
+        Orb::new(deg).map(OrbSpec::Flat).map_err(E::custom)
+    }
+
+    #[allow(clippy::cast_precision_loss, reason = "orbs are small numbers")]
+    fn visit_i64<E: de::Error>(self, deg: i64) -> Result<OrbSpec, E> {
+        self.visit_f64(deg as f64)
+    }
+
+    #[allow(clippy::cast_precision_loss, reason = "orbs are small numbers")]
+    fn visit_u64<E: de::Error>(self, deg: u64) -> Result<OrbSpec, E> {
+        self.visit_f64(deg as f64)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<OrbSpec, A::Error> {
+        let mut max = None;
+        let mut per_aspect = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            // Read through a seed, so that an error about the entry has its key in the path.
+            match map.next_value_seed(OrbEntry { key: &key })? {
+                (None, deg) => max = Some(deg),
+                (Some(aspect), deg) => per_aspect.push((aspect, deg)),
             }
-            CustomOrbs::new(max, per_aspect)
-                .map(OrbSpec::Custom)
-                .map_err(|e| ApiInputError::labelled(field, e))
         }
-        other => Err(ApiInputError::field(
-            field,
-            format!(
-                "must be a preset name (classic, tight, transit, progression), a number of degrees, or an object {{max, <aspect>: degrees}} (got {other})"
-            ),
-        )),
+        CustomOrbs::new(max, per_aspect)
+            .map(OrbSpec::Custom)
+            .map_err(de::Error::custom)
+    }
+}
+
+/// One entry of the object form: `max` (`None`) or an aspect, and its degrees.
+struct OrbEntry<'k> {
+    key: &'k str,
+}
+
+impl<'de> DeserializeSeed<'de> for OrbEntry<'_> {
+    type Value = (Option<Aspect>, f64);
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let deg = value.as_f64().ok_or_else(|| {
+            de::Error::custom(format_args!("must be a number of degrees (got {value})"))
+        })?;
+        if self.key == "max" {
+            return Ok((None, deg));
+        }
+        let aspect = self
+            .key
+            .parse::<Aspect>()
+            .map_err(|e| de::Error::custom(format_args!("keys are `max` or aspect names; {e}")))?;
+        Ok((Some(aspect), deg))
     }
 }
 

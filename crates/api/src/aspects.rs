@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectSettingsDto};
-use crate::common::{STANDARD_POINTS, parse_instant};
+use crate::common::parse_instant;
 use crate::error::{ApiInputError, CalcFailure};
 
 /// At most this many points per list: the pairs grow with the square.
@@ -23,7 +23,7 @@ pub const MAX_POINTS_PER_LIST: usize = 100;
 const MAX_NAME_CHARS: usize = 64;
 
 /// The points computed for a `datetime` request: sun..pluto, mean node and Chiron.
-pub const DATETIME_POINTS: [Body; 12] = STANDARD_POINTS;
+pub const DATETIME_POINTS: [Body; 12] = Body::CORE_POINTS;
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -41,14 +41,14 @@ pub struct AspectsRequest {
     pub datetime: Option<String>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
 }
 
 /// Where the points come from.

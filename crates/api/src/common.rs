@@ -3,17 +3,18 @@
 
 use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
-use orrery_astro::ayanamsa::{ayanamsa_name, parse_ayanamsa};
+use orrery_astro::ayanamsa::ayanamsa_name;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{BodyPosition, Center, Frame, Zodiac};
 use orrery_astro::time::{JulianDayUt, julian_day_ut, utc_to_second};
 use orrery_civil::{CivilError, CivilInput, FoldChoice, LmtPolicy, Resolved};
-use orrery_ephem::{EphemerisSource, Observer};
+use orrery_ephem::{AyanamsaId, EphemerisSource, Observer};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
 use crate::error::ApiInputError;
+use crate::names::{BodyField, CenterField};
 
 /// A place: latitude north, longitude east, altitude in metres. Each coordinate checks its own
 /// range while it is deserialised ([`crate::bounded`]).
@@ -54,7 +55,7 @@ pub fn in_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, ApiI
     }
 }
 
-/// How to read a local time before the zone's first standard time (DECISIONS.md).
+/// How to read a local time before the zone's first standard time (docs/CONVENTIONS.md).
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LmtChoice {
@@ -267,8 +268,9 @@ pub enum ZodiacDto {
 #[derive(Debug, Clone, Default)]
 pub struct FrameOptions<'a> {
     pub zodiac: Option<ZodiacDto>,
-    pub ayanamsa: Option<&'a str>,
-    pub center: Option<&'a str>,
+    /// Parsed already; the default (`lahiri`) is applied here.
+    pub ayanamsa: Option<AyanamsaId>,
+    pub center: Option<CenterField>,
     pub observer: Option<&'a LocationDto>,
     /// Where the field names live (`options.` for radix, empty for ephemeris).
     pub prefix: &'a str,
@@ -291,16 +293,14 @@ impl FrameOptions<'_> {
                 ));
             }
             (ZodiacDto::Tropical, None) => Zodiac::Tropical,
-            (ZodiacDto::Sidereal, name) => Zodiac::Sidereal(
-                parse_ayanamsa(name.unwrap_or("lahiri"))
-                    .map_err(|e| ApiInputError::unknown_name(&format!("{p}ayanamsa"), &e))?,
-            ),
+            (ZodiacDto::Sidereal, Some(mode)) => Zodiac::Sidereal(mode),
+            (ZodiacDto::Sidereal, None) => Zodiac::Sidereal(AyanamsaId::LAHIRI),
         };
-        let center = match self.center.unwrap_or("geocentric") {
-            "geocentric" => Center::Geocentric,
-            "heliocentric" => Center::Heliocentric,
-            "barycentric" => Center::Barycentric,
-            "topocentric" => {
+        let center = match self.center.unwrap_or(CenterField::Geocentric) {
+            CenterField::Geocentric => Center::Geocentric,
+            CenterField::Heliocentric => Center::Heliocentric,
+            CenterField::Barycentric => Center::Barycentric,
+            CenterField::Topocentric => {
                 let observer = match self.observer {
                     Some(location) => location.observer(),
                     None => default_observer.ok_or_else(|| {
@@ -312,20 +312,7 @@ impl FrameOptions<'_> {
                 };
                 Center::Topocentric(observer)
             }
-            other => match other.strip_prefix("planet:") {
-                Some(name) => Center::PlanetCentric(
-                    Body::parse(name)
-                        .map_err(|e| ApiInputError::unknown_name(&format!("{p}center"), &e))?,
-                ),
-                None => {
-                    return Err(ApiInputError::field(
-                        &format!("{p}center"),
-                        format!(
-                            "must be geocentric, heliocentric, barycentric, topocentric or planet:<body> (got {other:?})"
-                        ),
-                    ));
-                }
-            },
+            CenterField::Planet(body) => Center::PlanetCentric(body),
         };
         if self.observer.is_some() && !matches!(center, Center::Topocentric(_)) {
             return Err(ApiInputError::field(
@@ -365,23 +352,25 @@ impl FrameDto {
     }
 }
 
-/// The standard points: the Sun to Pluto, the mean node and Chiron (transits' natal bodies, the
-/// planets of an aspects `datetime` request, the default points of an ephemeris). Not
-/// `Body::STANDARD`, which adds the true node, the apogees and the Earth.
-pub const STANDARD_POINTS: [Body; 12] = [
-    Body::Sun,
-    Body::Moon,
-    Body::Mercury,
-    Body::Venus,
-    Body::Mars,
-    Body::Jupiter,
-    Body::Saturn,
-    Body::Uranus,
-    Body::Neptune,
-    Body::Pluto,
-    Body::MeanNode,
-    Body::Chiron,
-];
+/// A list of bodies (parsed already) that must not be empty and, with `max`, may name at most
+/// that many; a body named twice counts once.
+///
+/// # Errors
+/// An empty list, or one longer than `max`.
+pub fn body_list(
+    field: &str,
+    bodies: &[BodyField],
+    max: Option<usize>,
+) -> Result<Vec<Body>, ApiInputError> {
+    check_body_count(field, bodies.len(), max)?;
+    let mut unique = Vec::with_capacity(bodies.len());
+    for BodyField(body) in bodies {
+        if !unique.contains(body) {
+            unique.push(*body);
+        }
+    }
+    Ok(unique)
+}
 
 /// Parses a list of body names that must not be empty and, with `max`, may name at most that
 /// many bodies.
@@ -393,18 +382,24 @@ pub fn parse_body_list(
     names: &[String],
     max: Option<usize>,
 ) -> Result<Vec<Body>, ApiInputError> {
-    if names.is_empty() {
+    check_body_count(field, names.len(), max)?;
+    parse_bodies(field, names)
+}
+
+/// A list of `count` bodies at `field` is not empty and, with `max`, not longer than that.
+fn check_body_count(field: &str, count: usize, max: Option<usize>) -> Result<(), ApiInputError> {
+    if count == 0 {
         return Err(ApiInputError::field(field, "must name at least one body"));
     }
-    if let Some(max) = max
-        && names.len() > max
-    {
-        return Err(ApiInputError::field(
+    match max {
+        Some(max) if count > max => Err(ApiInputError::too_many(
             field,
-            format!("may name at most {max} bodies (got {})", names.len()),
-        ));
+            format!("may name at most {max} bodies (got {count})"),
+            max,
+            count,
+        )),
+        _ => Ok(()),
     }
-    parse_bodies(field, names)
 }
 
 /// Parses a list of body names.

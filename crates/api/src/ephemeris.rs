@@ -79,12 +79,12 @@ use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::common::{
-    FrameDto, FrameOptions, LocationDto, OrderedMap, STANDARD_POINTS, ZodiacDto, ephemeris_name,
-    parse_instant,
+    FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::{AyanamsaField, CenterField};
 
-/// The most samples one request may ask for (interface spec, Limits).
+/// The most samples one request may ask for (docs/CONVENTIONS.md, Limits).
 pub const MAX_SAMPLES: usize = 10_000;
 
 const NANOS_PER_MINUTE: f64 = 60e9;
@@ -124,17 +124,17 @@ pub struct EphemerisRequest {
     pub zodiac: Option<ZodiacDto>,
     /// Sidereal mode (`GET /v1/catalog/ayanamsas`), only with `zodiac` `sidereal`; default `lahiri`.
     #[serde(default)]
-    pub ayanamsa: Option<String>,
+    pub ayanamsa: Option<AyanamsaField>,
     /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
-    pub center: Option<String>,
+    pub center: Option<CenterField>,
     /// The observer's place; required with, and only allowed with, `center` `topocentric`.
     #[serde(default)]
     pub observer: Option<LocationDto>,
 }
 
 /// The points of a request that names none: the planets, the mean node and Chiron.
-pub const DEFAULT_POINTS: [Body; 12] = STANDARD_POINTS;
+pub const DEFAULT_POINTS: [Body; 12] = Body::CORE_POINTS;
 
 /// One value a sample can carry for a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -318,8 +318,8 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
         let sample_count = step.sample_count(start, end)?;
         let frame = FrameOptions {
             zodiac: request.zodiac,
-            ayanamsa: request.ayanamsa.as_deref(),
-            center: request.center.as_deref(),
+            ayanamsa: request.ayanamsa.map(|field| field.0),
+            center: request.center,
             observer: request.observer.as_ref(),
             prefix: "",
         }

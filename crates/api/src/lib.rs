@@ -18,6 +18,7 @@ pub mod error;
 pub mod heliacal;
 pub mod lots;
 pub mod midpoints;
+pub mod names;
 pub mod natal;
 pub mod nodes_apsides;
 pub mod parse;

@@ -72,9 +72,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::common::LocationEcho;
-use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, STANDARD_POINTS, ZodiacLongitudeDto,
-};
+use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, check_point_count_at, choose_natal_or, longitude_at};
 
@@ -83,7 +81,7 @@ pub const MAX_POINTS: usize = 32;
 /// Point names longer than this are refused.
 const MAX_NAME_CHARS: usize = 64;
 /// The natal bodies unless `points` says otherwise (the `ascendant` and `mc` follow them).
-pub const DEFAULT_NATAL_BODIES: [Body; 12] = STANDARD_POINTS;
+pub const DEFAULT_NATAL_BODIES: [Body; 12] = Body::CORE_POINTS;
 
 /// What a response contains.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]

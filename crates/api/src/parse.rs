@@ -8,6 +8,7 @@
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiInputError;
+use crate::names::unknown_name_kind;
 
 /// Parses a JSON request body that must be an object.
 ///
@@ -27,11 +28,11 @@ pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiInputError> 
         if inner.is_syntax() || inner.is_eof() {
             return ApiInputError::new(format!("the request body is not valid JSON: {inner}"));
         }
-        // serde_json appends the position to every message; a rule of ours reads better without.
+        // serde_json appends the position to every message; the path says where already.
         let position = format!(" at line {} column {}", inner.line(), inner.column());
         let text = inner.to_string();
         let bare = text.strip_suffix(&position).unwrap_or(&text);
-        from_serde(&path, bare, &text)
+        from_serde(&path, bare)
     })
 }
 
@@ -42,24 +43,27 @@ pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiInputError> 
 pub fn json_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiInputError> {
     serde_path_to_error::deserialize(value).map_err(|error| {
         let path = error.path().to_string();
-        let text = error.into_inner().to_string();
-        from_serde(&path, &text, &text)
+        from_serde(&path, &error.into_inner().to_string())
     })
 }
 
 /// The error for a serde failure at `path`: a rule of a self-validating type (`must …`,
-/// `may …`) reads `<path> <rule>`, like the checks after parsing; anything else from serde
-/// reads `<path>: <what serde found>` (with serde_json's position).
-fn from_serde(path: &str, bare: &str, full: &str) -> ApiInputError {
-    let field = field_of(path, bare);
-    let message = if bare.starts_with("must ") || bare.starts_with("may ") {
-        format!("{path} {bare}")
+/// `may …`) reads `<path> <rule>`, like the checks after parsing; anything else reads
+/// `<path>: <what serde found>`. An unknown catalogue name ([`crate::names`]) is `unknown_name`
+/// with the accepted names.
+fn from_serde(path: &str, message: &str) -> ApiInputError {
+    let field = field_of(path, message);
+    let text = if message.starts_with("must ") || message.starts_with("may ") {
+        format!("{path} {message}")
     } else if path == "." {
-        format!("request body: {full}")
+        format!("request body: {message}")
     } else {
-        format!("{path}: {full}")
+        format!("{path}: {message}")
     };
-    let error = ApiInputError::new(message);
+    let mut error = ApiInputError::new(text);
+    if let Some(kind) = unknown_name_kind(message) {
+        error = error.unknown(kind.accepted_names());
+    }
     match field {
         Some(field) => error.at(&field),
         None => error,

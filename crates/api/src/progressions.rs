@@ -5,7 +5,7 @@
 //!
 //! | Field | Meaning |
 //! |---|---|
-//! | `method` | `secondary` (default), `tertiary`, `minor`, `solar_arc` (formulas in DECISIONS.md) |
+//! | `method` | `secondary` (default), `tertiary`, `minor`, `solar_arc` (formulas in docs/CONVENTIONS.md) |
 //! | `natal` | `{datetime, timezone, location}`: the birth; the natal points are computed |
 //! | `natal_positions` + `birth_jd` | instead of `natal`: natal longitudes by name (at most 100) and the birth's Julian day (UT) |
 //! | `age_years` \| `at` | snapshot: an age in years (0..120), or an ISO 8601 instant converted to an age from the birth |
@@ -78,11 +78,12 @@ use orrery_astro::techniques::progressions::phases::{
 };
 use orrery_astro::techniques::progressions::{
     Axis, DEFAULT_MOVING_BODIES, MovingPoint, ProgressedPosition, Progression, ProgressionError,
-    ProgressionMethod, Snapshot, age_at, calendar_jd, snapshot, snapshot_aspects,
+    ProgressionMethod, Snapshot, age_at, calendar_jd, ephemeris_source, snapshot, snapshot_aspects,
+    snapshot_plan,
 };
 use orrery_astro::techniques::transits::NatalPoint;
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
-use orrery_ephem::{Ephemeris, EphemerisSource, HouseSystem, Zodiac};
+use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -206,14 +207,14 @@ pub struct ProgressionsRequest {
     pub phases: Option<Vec<PhaseDto>>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `progression`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
 }
 
 /// Where the natal chart comes from.
@@ -963,21 +964,13 @@ pub fn compute(
         } => (*age_end, *age_end),
         Mode::Aspects { age_end, .. } | Mode::Phases { age_end, .. } => (*age_end, 0.0),
     };
-    let dates = [
+    let source = ephemeris_source(
+        eph,
+        input.method,
         progression.birth,
-        input
-            .method
-            .progressed_jd(progression.birth, last_progressed),
-        calendar_jd(progression.birth, last_calendar),
-    ];
-    let mut source = EphemerisSource::Swiss;
-    for jd in dates {
-        if position(eph, jd, Body::Sun, &Frame::GEOCENTRIC_TROPICAL)?.source
-            == EphemerisSource::Moshier
-        {
-            source = EphemerisSource::Moshier;
-        }
-    }
+        last_progressed,
+        last_calendar,
+    )?;
     match &mut response {
         ProgressionsResponse::Snapshot(r) => r.ephemeris = ephemeris_name(source),
         ProgressionsResponse::Window(r) => r.ephemeris = ephemeris_name(source),
@@ -1001,46 +994,8 @@ fn compute_snapshot(
     natal: NatalDto,
 ) -> Result<SnapshotResponse, CalcFailure> {
     let method = input.method;
-    let mut notes = Vec::new();
-    // Besides the moving points: the progressed angles (secondary, with the birth place) and,
-    // for solar arc, every natal point directed.
-    let mut points = input.moving.clone();
-    let mut extra_natal: Vec<&NatalPoint> = Vec::new();
-    match method {
-        ProgressionMethod::Secondary if progression.place.is_some() => {
-            let explicit = points.iter().any(|p| matches!(p, MovingPoint::Angle(_)));
-            match progression.natal_axes(eph, "progressed angles") {
-                Ok(_) => {
-                    for axis in Axis::ALL {
-                        if !points.contains(&MovingPoint::Angle(axis)) {
-                            points.push(MovingPoint::Angle(axis));
-                        }
-                    }
-                }
-                Err(ProgressionError::PolarLatitude { .. }) if !explicit => {
-                    notes.push(
-                        "the progressed ascendant and MC are left out: they are undefined inside the polar circles"
-                            .to_owned(),
-                    );
-                }
-                Err(error) => return Err(error.into()),
-            }
-        }
-        ProgressionMethod::SolarArc => {
-            for p in &progression.natal {
-                let point = Axis::parse(&p.name)
-                    .map(MovingPoint::Angle)
-                    .or_else(|| Body::parse(&p.name).ok().map(MovingPoint::Body));
-                match point {
-                    Some(point) if !points.contains(&point) => points.push(point),
-                    Some(_) => {}
-                    None => extra_natal.push(p),
-                }
-            }
-        }
-        _ => {}
-    }
-    let snap: Snapshot = snapshot(eph, progression, age_years, &points)?;
+    let plan = snapshot_plan(eph, progression, &input.moving)?;
+    let snap: Snapshot = snapshot(eph, progression, age_years, &plan.points)?;
     let per_year = method.progressed_days_per_year();
     let mut positions: Vec<(String, ProgressedPositionDto)> = snap
         .positions
@@ -1053,8 +1008,9 @@ fn compute_snapshot(
         })
         .collect();
     if let Some(arc) = snap.solar_arc {
-        for p in extra_natal {
-            let lon = Longitude::new(p.lon.degrees() + arc.arc_deg)
+        for p in &plan.directed_only {
+            let lon = arc
+                .direct(p.lon)
                 .map_err(|e| CalcFailure::Internal(format!("directed {}: {e}", p.name)))?;
             positions.push((
                 p.name.clone(),
@@ -1093,7 +1049,7 @@ fn compute_snapshot(
                 exact_in_years: hit.exact_in_days,
             })
             .collect(),
-        notes,
+        notes: plan.notes,
     })
 }
 

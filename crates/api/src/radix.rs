@@ -2,9 +2,9 @@
 
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
-use orrery_astro::body::Body;
-use orrery_astro::chart::{BodyPosition, Center, Chart, ChartInput, compute_chart};
+use orrery_astro::chart::{BodyPosition, Chart, ChartInput, chart_bodies_seen_from, compute_chart};
 use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::houses::house_of;
 use orrery_ephem::{Angles, Ephemeris, HousePoint, HouseSystem, Houses};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -12,33 +12,10 @@ use utoipa::ToSchema;
 use crate::aspect_options::{AspectListDto, AspectOptionsDto};
 use crate::common::{
     BirthDto, FrameDto, FrameOptions, LocationDto, LocationEcho, OrderedMap, ResolvedBirth,
-    ResolvedTimeDto, ZodiacDto, ephemeris_name, parse_body_list,
+    ResolvedTimeDto, ZodiacDto, body_list, ephemeris_name,
 };
 use crate::error::{ApiInputError, CalcFailure};
-
-/// The bodies of a chart unless `options.bodies` says otherwise: the standard points without
-/// the Earth point (which always opposes the Sun).
-pub fn chart_bodies() -> Vec<Body> {
-    Body::STANDARD
-        .into_iter()
-        .filter(|b| *b != Body::Earth)
-        .collect()
-}
-
-/// The default bodies for a centre: seen from elsewhere than the Earth, the lunar nodes and
-/// apogees mean nothing, and the Earth is a body; seen from the Sun, the Sun has no position.
-pub fn default_bodies(center: Center) -> Vec<Body> {
-    if center.has_houses() {
-        return chart_bodies();
-    }
-    let mut bodies: Vec<Body> = chart_bodies()
-        .into_iter()
-        .filter(|b| !b.is_lunar_point())
-        .filter(|b| !(center == Center::Heliocentric && *b == Body::Sun))
-        .collect();
-    bodies.insert(1, Body::Earth);
-    bodies
-}
+use crate::names::{AyanamsaField, BodyField, CenterField, HouseSystemField};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -64,7 +41,7 @@ pub enum RadixPart {
 pub struct RadixOptionsDto {
     /// House system (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
-    pub house_system: Option<String>,
+    pub house_system: Option<HouseSystemField>,
     /// Parts to return: `planets`, `houses`, `aspects`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<RadixPart>>,
@@ -76,17 +53,17 @@ pub struct RadixOptionsDto {
     pub zodiac: Option<ZodiacDto>,
     /// Sidereal mode (`GET /v1/catalog/ayanamsas`), only with `zodiac` `sidereal`; default `lahiri`.
     #[serde(default)]
-    pub ayanamsa: Option<String>,
+    pub ayanamsa: Option<AyanamsaField>,
     /// `geocentric` (default), `heliocentric`, `barycentric`, `topocentric` or `planet:<body>`.
     #[serde(default)]
-    pub center: Option<String>,
+    pub center: Option<CenterField>,
     /// Only with `center` `topocentric`: the observer's place; default the birth place.
     #[serde(default)]
     pub observer: Option<LocationDto>,
     /// The bodies of the chart; default `sun`..`pluto`, `mean_node`, `true_node`, `mean_apogee`,
     /// `osculating_apogee`, `chiron`.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -95,13 +72,13 @@ pub struct RadixAspectsDto {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<crate::names::AspectField>>,
     /// AC and MC as aspect points; default true.
     #[serde(default)]
     pub include_axes: Option<bool>,
@@ -141,9 +118,9 @@ impl TryFrom<&RadixRequest> for RadixInput {
     fn try_from(request: &RadixRequest) -> Result<Self, ApiInputError> {
         let birth = request.birth.resolve("birth")?;
         let options = &request.options;
-        let house_system =
-            HouseSystemName::parse(options.house_system.as_deref().unwrap_or("koch"))
-                .map_err(|e| ApiInputError::unknown_name("options.house_system", &e))?;
+        let house_system = options
+            .house_system
+            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
         let parts = match &options.include {
             Some(parts) if parts.is_empty() => {
                 return Err(ApiInputError::field(
@@ -156,15 +133,15 @@ impl TryFrom<&RadixRequest> for RadixInput {
         };
         let frame = FrameOptions {
             zodiac: options.zodiac,
-            ayanamsa: options.ayanamsa.as_deref(),
-            center: options.center.as_deref(),
+            ayanamsa: options.ayanamsa.map(|field| field.0),
+            center: options.center,
             observer: options.observer.as_ref(),
             prefix: "options.",
         }
         .to_frame(Some(birth.place))?;
         let bodies = match &options.bodies {
-            Some(names) => parse_body_list("options.bodies", names, None)?,
-            None => default_bodies(frame.center),
+            Some(bodies) => body_list("options.bodies", bodies, None)?,
+            None => chart_bodies_seen_from(frame.center),
         };
         let (aspects, include_axes) = options
             .aspects
@@ -272,21 +249,6 @@ pub struct RadixResponse {
     pub input: RadixInputEcho,
     #[serde(flatten)]
     pub chart: ChartContent,
-}
-
-/// The house a longitude falls in, counting cusps forward from house 1.
-pub fn house_of(lon: Longitude, houses: &Houses) -> Option<u8> {
-    if houses.system_used == HouseSystem::GAUQUELIN || houses.cusps.len() != 12 {
-        return None;
-    }
-    let cusps = &houses.cusps;
-    (0..12).find_map(|i| {
-        let start = cusps[i].lon_deg;
-        let end = cusps[(i + 1) % 12].lon_deg;
-        let width = (end - start).rem_euclid(360.0);
-        let offset = (lon.degrees() - start).rem_euclid(360.0);
-        (offset < width).then(|| u8::try_from(i + 1).unwrap_or(1))
-    })
 }
 
 fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {

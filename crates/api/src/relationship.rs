@@ -64,16 +64,16 @@ use orrery_astro::chart::{Chart, ChartError, ChartInput, Frame, compute_chart};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::techniques::relationship::{composite, davison_instant, great_circle_midpoint};
 use orrery_astro::time::{julian_day_ut, utc_to_second};
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
-use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, parse_body_list};
+use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::radix::{
-    ChartContent, RadixAspectsDto, RadixPart, aspect_points, chart_bodies, content_of,
-};
+use crate::names::BodyField;
+use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
+use orrery_astro::chart::chart_bodies;
 
 /// A person's `name` may be at most this many characters.
 pub const MAX_NAME_CHARS: usize = 100;
@@ -111,13 +111,13 @@ pub struct PersonDto {
 pub struct RelationshipOptionsDto {
     /// House system (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
-    pub house_system: Option<String>,
+    pub house_system: Option<crate::names::HouseSystemField>,
     /// Aspect selection and orbs, as radix; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
     /// Body names, not empty; default radix's standard points.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
     /// `synastry` only: add both radix charts; default false.
     #[serde(default)]
     pub include_natal_charts: Option<bool>,
@@ -209,11 +209,11 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
         let person_a = PersonInput::new("person_a", &request.person_a)?;
         let person_b = PersonInput::new("person_b", &request.person_b)?;
         let options = &request.options;
-        let house_system =
-            HouseSystemName::parse(options.house_system.as_deref().unwrap_or("koch"))
-                .map_err(|e| ApiInputError::unknown_name("options.house_system", &e))?;
+        let house_system = options
+            .house_system
+            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
         let bodies = match &options.bodies {
-            Some(names) => parse_body_list("options.bodies", names, None)?,
+            Some(bodies) => body_list("options.bodies", bodies, None)?,
             None => chart_bodies(),
         };
         let (aspects, include_axes) = options

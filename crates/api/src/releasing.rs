@@ -11,7 +11,7 @@
 //! | `lot_longitude` | a lot's ecliptic longitude in `[0, 360)` (usually the Lot of Fortune or of Spirit, from `/v1/lots`): releasing starts from the sign that contains it |
 //! | `max_level` | 1..4, default 3 |
 //! | `include_l1_sequence` | adds the first 50 level-1 periods from the birth; default false |
-//! | `year_days` | the length of a level-1 year in days, 354..366; default 360 (DECISIONS.md) |
+//! | `year_days` | the length of a level-1 year in days, 354..366; default 360 (docs/CONVENTIONS.md) |
 //!
 //! # Response
 //!
@@ -31,7 +31,7 @@
 //! }
 //! ```
 //!
-//! The rule, exactly as the interface spec and DECISIONS.md give it (sign periods, units of
+//! The rule, exactly as docs/CONVENTIONS.md gives it (sign periods, units of
 //! year / 12^(level − 1), sub-periods in sign order from the parent's sign cut at the parent's
 //! end, `is_peak` on the cardinal signs, `is_lb_zone` on sub-index 7, no jump):
 //! [`orrery_astro::techniques::releasing`]. `units` is the sign's period in units of its level;

@@ -17,7 +17,7 @@
 //! | `aspects` | `{orbs, aspect_types, aspects, include_axes}` as radix's `options.aspects`; default the major aspects with the `classic` orbs, AC and MC included |
 //!
 //! Exactly one of `natal` and `natal_positions`, or the request is a 400. The body of
-//! `/v1/mercury-return` may be left out as a whole (the interface spec says so), but a return
+//! `/v1/mercury-return` may be left out as a whole (docs/CONVENTIONS.md), but a return
 //! needs a natal longitude: without `natal` or `natal_positions` the answer is a 400 that says
 //! so. Longitudes are geocentric, tropical and apparent.
 //!
@@ -105,7 +105,7 @@ use orrery_astro::techniques::returns::{
     return_body_names,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -115,7 +115,8 @@ use crate::common::{
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
-use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_bodies, chart_content};
+use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_content};
+use orrery_astro::chart::chart_bodies;
 
 /// What a returns response contains besides the times.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
@@ -165,7 +166,7 @@ pub struct ReturnsRequest {
     pub include: Option<Vec<ReturnPart>>,
     /// House system of the return charts (`GET /v1/catalog/house-systems`); default `koch`.
     #[serde(default)]
-    pub house_system: Option<String>,
+    pub house_system: Option<crate::names::HouseSystemField>,
     /// Aspect selection and orbs of the return charts, as radix; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
@@ -255,8 +256,9 @@ impl ReturnsRequest {
                 parts.push(part);
             }
         }
-        let house_system = HouseSystemName::parse(self.house_system.as_deref().unwrap_or("koch"))
-            .map_err(|e| ApiInputError::unknown_name("house_system", &e))?;
+        let house_system = self
+            .house_system
+            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
         let (aspects, include_axes) = self
             .aspects
             .clone()

@@ -14,7 +14,7 @@
 //! | `atmosphere` | `{pressure, temperature}` for the refraction: hPa [`PRESSURE_HPA`] (default 1013.25, also at altitude), °C [`TEMPERATURE_C`] (default 15) |
 //! | `disc` | `upper_limb` (default: the Sun's and the Moon's upper limb touches the horizon, as almanacs give it) or `center`; other bodies always use their centre |
 //!
-//! Refraction is always applied (the interface spec says so). The lunar nodes and apogees
+//! Refraction is always applied (docs/CONVENTIONS.md). The lunar nodes and apogees
 //! and `earth` have no rise or set: a 400 names them.
 //!
 //! # Response

@@ -19,7 +19,7 @@
 //!
 //! # Sampling (`step_days`)
 //!
-//! The interface spec defaults `step_days` to 1.0, 0.5 when `sun`, `mercury`, `venus` or `mars`
+//! docs/CONVENTIONS.md defaults `step_days` to 1.0, 0.5 when `sun`, `mercury`, `venus` or `mars`
 //! transit, 0.25 when the `moon` does. The search never relies on a fixed step: each body is
 //! sampled at a step declared from its physics (shorter than the least time between its
 //! stations), with positions *and* speeds, and a cubic between samples finds every turning
@@ -137,10 +137,10 @@ use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, STANDARD_POINTS, event_time,
-    parse_body_list, parse_instant,
+    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time, parse_instant,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
 
 /// The longest window: 100 Julian years.
@@ -163,7 +163,7 @@ const DAYS_PER_YEAR: f64 = 365.25;
 /// The bodies of a natal chart computed from `natal`: the Sun to Pluto, the mean node and
 /// Chiron (the `ascendant` and `mc` follow them). One node only: the mean and true nodes are
 /// within 2° of each other and would double every event.
-pub const NATAL_BODIES: [Body; 12] = STANDARD_POINTS;
+pub const NATAL_BODIES: [Body; 12] = Body::CORE_POINTS;
 
 /// The house system whose computation gives the natal `ascendant` and `mc` (radix's default;
 /// the angles are the same in every system).
@@ -193,17 +193,17 @@ pub struct TransitsRequest {
     pub step_days: Option<f64>,
     /// Body names (aliases accepted); default `sun`..`pluto`, `chiron`.
     #[serde(default)]
-    pub transit_points: Option<Vec<String>>,
+    pub transit_points: Option<Vec<BodyField>>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
-    pub aspect_types: Option<Vec<String>>,
+    pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
-    pub aspects: Option<Vec<String>>,
+    pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `transit`.
     #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
-    pub orbs: Option<serde_json::Value>,
+    pub orbs: Option<crate::aspect_options::OrbsField>,
 }
 
 /// Where the natal points come from.
@@ -257,7 +257,7 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
     fn try_from(request: &TransitsRequest) -> Result<Self, ApiInputError> {
         let natal = natal_source(request)?;
         let bodies = match &request.transit_points {
-            Some(names) => parse_body_list("transit_points", names, Some(MAX_TRANSIT_POINTS))?,
+            Some(bodies) => body_list("transit_points", bodies, Some(MAX_TRANSIT_POINTS))?,
             None => DEFAULT_TRANSIT_BODIES.to_vec(),
         };
         let aspects = AspectOptionsDto {
@@ -397,7 +397,7 @@ fn mode(request: &TransitsRequest, bodies: &[Body]) -> Result<TransitMode, ApiIn
     }
 }
 
-/// The interface spec's default `step_days`: 0.25 with the Moon, 0.5 with the Sun, Mercury,
+/// The default `step_days` (docs/CONVENTIONS.md): 0.25 with the Moon, 0.5 with the Sun, Mercury,
 /// Venus or Mars, else 1.0.
 pub fn spec_default_step_days(bodies: &[Body]) -> f64 {
     if bodies.contains(&Body::Moon) {
@@ -571,12 +571,16 @@ impl utoipa::PartialSchema for EventsDto {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder};
         AnyOfBuilder::new()
-            .item(ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
-                WindowEventDto::name(),
-            )))
-            .item(ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
-                SnapshotEventDto::name(),
-            )))
+            .item(
+                ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
+                    WindowEventDto::name(),
+                )),
+            )
+            .item(
+                ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
+                    SnapshotEventDto::name(),
+                )),
+            )
             .description(Some("The events of either mode (`mode` says which)."))
             .into()
     }
@@ -849,8 +853,11 @@ mod tests {
         serde_json::from_str(json).expect("valid request JSON")
     }
 
+    /// Parsed as the server parses a body, then validated: an error of either step.
     fn input(json: &str) -> Result<TransitsInput, ApiInputError> {
-        TransitsInput::try_from(&request(json))
+        TransitsInput::try_from(&crate::parse::json_body::<TransitsRequest>(
+            json.as_bytes(),
+        )?)
     }
 
     fn error(json: &str) -> String {

@@ -1,5 +1,5 @@
 //! `POST /v1/zodiacal-releasing` against an independent implementation of the rule
-//! (`fixtures/releasing/generate.py`: the interface spec's and DECISIONS.md's rule written again
+//! (`fixtures/releasing/generate.py`: the rule of docs/CONVENTIONS.md written again
 //! in Python, in exact rational arithmetic). Each fixture case is a request as a client sends it;
 //! the whole path (DTO, validation, `compute`) is run and every period compared: sign, units,
 //! sub-index, markers exactly; times and lengths within rounding.

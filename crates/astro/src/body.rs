@@ -163,6 +163,24 @@ impl Body {
         Body::Pluto,
     ];
 
+    /// The core points: the Sun to Pluto, the mean node and Chiron. The default natal points
+    /// of transits, midpoints and an ephemeris, and the planets of an aspects `datetime` request.
+    /// Not [`Body::STANDARD`], which adds the true node, the apogees and the Earth.
+    pub const CORE_POINTS: [Body; 12] = [
+        Body::Sun,
+        Body::Moon,
+        Body::Mercury,
+        Body::Venus,
+        Body::Mars,
+        Body::Jupiter,
+        Body::Saturn,
+        Body::Uranus,
+        Body::Neptune,
+        Body::Pluto,
+        Body::MeanNode,
+        Body::Chiron,
+    ];
+
     /// The standard points of `/v1/planets` and of charts: sun..pluto, both nodes, both
     /// apogees, earth and chiron.
     pub const STANDARD: [Body; 16] = [

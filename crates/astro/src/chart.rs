@@ -48,6 +48,33 @@ pub struct Frame {
     pub zodiac: Zodiac,
 }
 
+/// The bodies of a chart unless a request names them: the standard points without the Earth
+/// point (which always opposes the Sun).
+#[must_use]
+pub fn chart_bodies() -> Vec<Body> {
+    Body::STANDARD
+        .into_iter()
+        .filter(|b| *b != Body::Earth)
+        .collect()
+}
+
+/// [`chart_bodies`] for a centre: seen from elsewhere than the Earth, the lunar nodes and
+/// apogees mean nothing and the Earth is a body (second, after the Sun); seen from the Sun, the
+/// Sun has no position.
+#[must_use]
+pub fn chart_bodies_seen_from(center: Center) -> Vec<Body> {
+    if center.has_houses() {
+        return chart_bodies();
+    }
+    let mut bodies: Vec<Body> = chart_bodies()
+        .into_iter()
+        .filter(|b| !b.is_lunar_point())
+        .filter(|b| !(center == Center::Heliocentric && *b == Body::Sun))
+        .collect();
+    bodies.insert(1, Body::Earth);
+    bodies
+}
+
 impl Frame {
     /// Geocentric, tropical: the astrological default.
     pub const GEOCENTRIC_TROPICAL: Frame = Frame {
@@ -94,7 +121,7 @@ pub struct BodyPosition {
 }
 
 impl BodyPosition {
-    /// Retrograde means a negative speed in longitude (DECISIONS.md).
+    /// Retrograde means a negative speed in longitude (docs/CONVENTIONS.md).
     pub fn is_retrograde(&self) -> bool {
         self.lon_speed_deg_per_day < 0.0
     }
@@ -338,4 +365,28 @@ pub fn compute_chart(eph: &Ephemeris, input: &ChartInput) -> Result<Chart, Chart
         houses,
         houses_omitted_reason,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_geocentric_chart_has_the_standard_points_but_the_earth() {
+        let bodies = chart_bodies_seen_from(Center::Geocentric);
+        assert_eq!(bodies.len(), Body::STANDARD.len() - 1);
+        assert!(!bodies.contains(&Body::Earth));
+        assert!(bodies.contains(&Body::MeanNode) && bodies.contains(&Body::OsculatingApogee));
+    }
+
+    #[test]
+    fn seen_from_elsewhere_the_earth_is_a_body_and_the_lunar_points_are_gone() {
+        let helio = chart_bodies_seen_from(Center::Heliocentric);
+        assert_eq!(helio[..2], [Body::Moon, Body::Earth]);
+        assert!(!helio.contains(&Body::Sun));
+        assert!(!helio.iter().any(|b| b.is_lunar_point()));
+        let bary = chart_bodies_seen_from(Center::Barycentric);
+        assert_eq!(bary[..2], [Body::Sun, Body::Earth]);
+        assert!(!bary.iter().any(|b| b.is_lunar_point()));
+    }
 }

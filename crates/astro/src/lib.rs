@@ -17,6 +17,7 @@ pub mod body;
 pub mod chart;
 pub mod error;
 pub mod house_system;
+pub mod houses;
 pub mod search;
 pub mod techniques;
 pub mod time;

@@ -1,6 +1,6 @@
 //! Instants: UTC timestamps to Julian days of Universal Time and back.
 //!
-//! A UTC clock time is used as UT directly, as swetest and astro.com do (DECISIONS.md): UT1 − UTC
+//! A UTC clock time is used as UT directly, as swetest and astro.com do (docs/CONVENTIONS.md): UT1 − UTC
 //! stays under a second. Dates are proleptic Gregorian, also before 1582.
 
 use jiff::Timestamp;

@@ -1,5 +1,5 @@
 //! Antiscia against an independent reference: `fixtures/antiscia/generate.py` implements the
-//! interface spec's definitions in plain Python over pyswisseph 2.10.3.2 positions (the same C
+//! definitions of docs/CONVENTIONS.md in plain Python over pyswisseph 2.10.3.2 positions (the same C
 //! library and data files): mirrors, signs, the pairs within the orb (measured both ways round),
 //! their order, and the near misses just outside the orb. The cases include pairs across the
 //! 0°/360° seam and pairs just inside and just outside the orb's edge, at dates from 1800 to

@@ -34,7 +34,7 @@ const SAME_MEAN_ELEMENTS_DEG: f64 = 1e-9;
 /// each node gets its own light-time correction at its own distance, so the two longitudes are
 /// 180° apart only to some millionths of a degree (observed up to 1.2e-5°, 0.04″).
 const APPARENT_OPPOSITE_DEG: f64 = 1e-4;
-/// "Moon-osculating is about the true node" (interface spec): the osculating node of the
+/// "Moon-osculating is about the true node" (docs/CONVENTIONS.md): the osculating node of the
 /// geocentric lunar orbit and the library's true node differ by the way each is derived from
 /// the Moon's state vector (observed up to 0.0001°); the osculating apogee likewise.
 const OSCULATING_VS_TRUE_DEG: f64 = 0.001;

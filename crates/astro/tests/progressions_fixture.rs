@@ -1,6 +1,6 @@
 //! Progressions against an independent reference: `fixtures/progressions/generate.py` computes
 //! with pyswisseph 2.10.3.2 (the same C library and data files) and the formulas of
-//! DECISIONS.md, sharing nothing with the Rust search:
+//! docs/CONVENTIONS.md, sharing nothing with the Rust search:
 //!
 //! * progressed positions for all four methods at seven ages for three births, with the
 //!   secondary progressed angles from the library's own `swe_houses_armc`;

@@ -142,7 +142,12 @@ impl IntoResponses for AuthenticatedResponses {
             ),
             (
                 "503",
-                error_response("The key store, or every rate-limit backend, is unreachable."),
+                error_response(
+                    "`service_unavailable`: the key store, or every rate-limit store, is \
+                     unreachable. `overloaded`: the calculation capacity is full (the lane's \
+                     queue, or this key's share of the expensive lane), or the request could \
+                     not start within half the time limit. Both set `Retry-After`.",
+                ),
             ),
             (
                 "504",
@@ -280,11 +285,11 @@ fn add_conventions(operation: &mut Operation) {
                 "X-RateLimit-Source".to_owned(),
                 header(
                     string(),
-                    "`memory`, `redis`, or `database` (the fallback table answered).",
+                    "The store that decided: `memory` (one instance), `redis`, or `database` (while Redis cannot decide).",
                 ),
             );
         }
-        if status == "429" {
+        if status == "429" || status == "503" {
             headers.insert(
                 "Retry-After".to_owned(),
                 header(integer(), "Seconds until a request is admitted again."),
@@ -445,6 +450,19 @@ mod tests {
             }
         }
         operations
+    }
+
+    /// The whole document under a snapshot, so that any change to the contract (a schema, a
+    /// bound, an enum, an operation) shows up in review. The examples are left out: the test
+    /// `every_example_answer_is_the_live_answer` checks them against the service.
+    #[test]
+    fn the_document_snapshot() {
+        insta::assert_json_snapshot!(document(), {
+            ".info.version" => "[version]",
+            ".paths.*.*.responses.*.content.*.example" => "[playground answer]",
+            ".paths.*.*.requestBody.content.*.example" => "[playground request]",
+            ".paths.*.*.parameters[].schema.examples" => "[playground query]",
+        });
     }
 
     #[test]

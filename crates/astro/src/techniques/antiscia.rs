@@ -30,7 +30,7 @@ use crate::body::Body;
 use crate::chart::{ChartError, Frame, position};
 use crate::time::JulianDayUt;
 
-/// The default bodies (the interface spec's 14 standard points): the Sun, the Moon,
+/// The default bodies (docs/CONVENTIONS.md: 14 of the standard points): the Sun, the Moon,
 /// Mercury..Pluto, the mean and the true node, the mean apogee (mean Lilith) and Chiron, that is
 /// [`Body::STANDARD`] without the osculating apogee and the Earth point.
 #[must_use]
@@ -41,7 +41,7 @@ pub fn default_bodies() -> Vec<Body> {
         .collect()
 }
 
-/// The orb for pairs in antiscia, in degrees: `0..=3` (the interface spec's cap), default 1.
+/// The orb for pairs in antiscia, in degrees: `0..=3` (docs/CONVENTIONS.md), default 1.
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 pub struct AntisciaOrb(f64);
 
@@ -59,7 +59,7 @@ pub struct AntisciaOrbError {
 impl AntisciaOrb {
     /// The smallest orb: 0 finds exact mirrors only.
     pub const MIN_DEG: f64 = 0.0;
-    /// The largest orb (the interface spec's limit).
+    /// The largest orb (docs/CONVENTIONS.md, Limits).
     pub const MAX_DEG: f64 = 3.0;
     /// The default orb.
     pub const DEFAULT: Self = Self(1.0);

@@ -53,9 +53,9 @@ use crate::chart::{ChartError, Frame, no_data, position};
 use crate::time::JulianDayUt;
 pub use sphere::{EARTH_MEAN_RADIUS_KM, GeoPoint, Nearest};
 
-/// The most bodies in one request (the interface spec's limit).
+/// The most bodies in one request (docs/CONVENTIONS.md, Limits).
 pub const MAX_BODIES: usize = 16;
-/// The most aspect angles in one request (the interface spec's limit).
+/// The most aspect angles in one request (docs/CONVENTIONS.md, Limits).
 pub const MAX_ASPECT_ANGLES: usize = 6;
 /// The default bodies: the Sun to Pluto, Chiron and the true node.
 #[must_use]
@@ -104,9 +104,9 @@ impl LineType {
 pub struct Step(f64);
 
 impl Step {
-    /// The interface spec's bounds, degrees.
+    /// The bounds of docs/CONVENTIONS.md, degrees.
     pub const RANGE_DEG: (f64, f64) = (0.1, 2.0);
-    /// The interface spec's default.
+    /// The default of docs/CONVENTIONS.md.
     pub const DEFAULT: Step = Step(0.5);
 
     /// A step within [`Step::RANGE_DEG`], or `None`.

@@ -102,7 +102,7 @@ pub const OBJECT_WINDOW_DAYS: f64 = 0.5;
 /// Moon, minutes for the planets and stars), while the wrap-around jumps from −12 h to +12 h.
 pub const MAX_CONFIGURATION_GAP_DAYS: f64 = 0.25;
 
-/// The bodies with heliacal phenomena, in the interface spec's order.
+/// The bodies with heliacal phenomena, in the order of docs/CONVENTIONS.md.
 pub const BODIES: [Body; 6] = [
     Body::Moon,
     Body::Mercury,
@@ -112,7 +112,7 @@ pub const BODIES: [Body; 6] = [
     Body::Saturn,
 ];
 
-/// A heliacal event type, as the interface spec lists them.
+/// A heliacal event type, as docs/CONVENTIONS.md lists them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum HeliacalEventType {
     HeliacalRising,
@@ -125,7 +125,7 @@ pub enum HeliacalEventType {
 }
 
 impl HeliacalEventType {
-    /// Every event type, in the interface spec's order.
+    /// Every event type, in the order of docs/CONVENTIONS.md.
     pub const ALL: [HeliacalEventType; 7] = [
         HeliacalEventType::HeliacalRising,
         HeliacalEventType::HeliacalSetting,

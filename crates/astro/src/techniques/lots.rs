@@ -21,7 +21,7 @@
 //!
 //! A chart is a **day chart** when the Sun's altitude above the true horizon (geometric, without
 //! refraction, of the disc's centre) is greater than 0 at the chart's place and time
-//! (DECISIONS.md); [`sun_altitude_deg`] computes it from the Sun's geocentric apparent ecliptic
+//! (docs/CONVENTIONS.md); [`sun_altitude_deg`] computes it from the Sun's geocentric apparent ecliptic
 //! position. From longitudes alone (no place, no time), [`sect_from_ascendant`] decides by the
 //! half of the zodiac the Sun is in: above the horizon when it lies forward of the descendant
 //! and short of the ascendant (houses 7 to 12 counted from the ascendant). The horizon cuts the

@@ -120,7 +120,7 @@ impl MidpointOrb {
     /// beyond any practice and still leaves a point one aspect per midpoint (the angles are 45°
     /// apart).
     pub const MAX_DEG: f64 = 5.0;
-    /// The default orb (the interface spec's).
+    /// The default orb (docs/CONVENTIONS.md).
     pub const DEFAULT: Self = Self(1.5);
 
     /// An orb in degrees.

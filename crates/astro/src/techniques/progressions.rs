@@ -1,7 +1,7 @@
 //! Progressions: a progressed instant for each age of life, the positions there, and the exact
 //! events over a span of ages.
 //!
-//! # Methods (DECISIONS.md)
+//! # Methods (docs/CONVENTIONS.md)
 //!
 //! An age `a` in years (of life: `d = a · 365.24219` days, the tropical year) maps to a
 //! progressed instant `jd_p` after the birth `jd_b`:
@@ -43,7 +43,7 @@ pub mod axis;
 pub mod events;
 pub mod phases;
 
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::{Ephemeris, EphemerisSource, Observer};
 
 pub use axis::{Axis, NatalAxes};
 
@@ -53,7 +53,7 @@ use crate::angle::Longitude;
 use crate::aspects::{AspectConfig, AspectPoint, AspectReport, find_cross};
 use crate::body::Body;
 use crate::chart::{ChartError, Frame, position};
-use crate::error::AspectError;
+use crate::error::{AngleError, AspectError};
 use crate::search::{Sample, ScanError, ScanStep, SearchError, SolveError, Tolerance, Track};
 use crate::time::JulianDayUt;
 
@@ -106,7 +106,7 @@ impl ProgressionMethod {
         }
     }
 
-    /// The progressed instant of `age_years` for a birth at `birth` (DECISIONS.md's formulas).
+    /// The progressed instant of `age_years` for a birth at `birth` (the formulas of docs/CONVENTIONS.md).
     #[must_use]
     pub fn progressed_jd(self, birth: JulianDayUt, age_years: f64) -> JulianDayUt {
         let offset_days = match self {
@@ -138,6 +138,36 @@ impl ProgressionMethod {
 #[must_use]
 pub fn calendar_jd(birth: JulianDayUt, age_years: f64) -> JulianDayUt {
     JulianDayUt(birth.0 + age_years * TROPICAL_YEAR_DAYS)
+}
+
+/// Which ephemeris serves a progression from `birth` up to the progressed age
+/// `last_progressed_age` and the calendar age `last_calendar_age` (0 when no calendar date is
+/// used): the Swiss Ephemeris files, or the analytical Moshier model if any date lies outside
+/// them. The files cover one contiguous span, so the birth and the two latest dates decide;
+/// the Sun's position at each tells which model served it.
+///
+/// # Errors
+/// A failure of the library ([`ChartError`]).
+pub fn ephemeris_source(
+    eph: &Ephemeris,
+    method: ProgressionMethod,
+    birth: JulianDayUt,
+    last_progressed_age: f64,
+    last_calendar_age: f64,
+) -> Result<EphemerisSource, ChartError> {
+    let dates = [
+        birth,
+        method.progressed_jd(birth, last_progressed_age),
+        calendar_jd(birth, last_calendar_age),
+    ];
+    for jd in dates {
+        if position(eph, jd, Body::Sun, &Frame::GEOCENTRIC_TROPICAL)?.source
+            == EphemerisSource::Moshier
+        {
+            return Ok(EphemerisSource::Moshier);
+        }
+    }
+    Ok(EphemerisSource::Swiss)
 }
 
 /// The age at the calendar date `jd`, in tropical years.
@@ -485,6 +515,82 @@ pub struct Snapshot {
     pub positions: Vec<ProgressedPosition>,
 }
 
+impl SolarArc {
+    /// A natal longitude directed by the arc.
+    ///
+    /// # Errors
+    /// [`AngleError`] if the arc is not finite.
+    pub fn direct(&self, natal: Longitude) -> Result<Longitude, AngleError> {
+        Longitude::new(natal.degrees() + self.arc_deg)
+    }
+}
+
+/// What a snapshot moves: the requested points, and what the method adds to them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SnapshotPlan<'a> {
+    /// The points to progress: the requested ones first, then the added ones. Secondary
+    /// progressions with a birth place add the progressed ascendant and MC; a solar arc directs
+    /// every natal point that is a body or an angle.
+    pub points: Vec<MovingPoint>,
+    /// Solar arc only: the natal points that are neither a body nor an angle (a client's own
+    /// point in `natal_positions`), directed by the arc alone.
+    pub directed_only: Vec<&'a NatalPoint>,
+    /// What was left out, and why.
+    pub notes: Vec<String>,
+}
+
+/// The plan of a snapshot of `requested` points.
+///
+/// # Errors
+/// The progressed angles asked for explicitly at a polar latitude, or the library's errors.
+pub fn snapshot_plan<'a>(
+    eph: &Ephemeris,
+    progression: &'a Progression,
+    requested: &[MovingPoint],
+) -> Result<SnapshotPlan<'a>, ProgressionError> {
+    let mut plan = SnapshotPlan {
+        points: requested.to_vec(),
+        directed_only: Vec::new(),
+        notes: Vec::new(),
+    };
+    match progression.method {
+        ProgressionMethod::Secondary if progression.place.is_some() => {
+            let explicit = requested.iter().any(|p| matches!(p, MovingPoint::Angle(_)));
+            match progression.natal_axes(eph, "progressed angles") {
+                Ok(_) => {
+                    for axis in Axis::ALL {
+                        if !plan.points.contains(&MovingPoint::Angle(axis)) {
+                            plan.points.push(MovingPoint::Angle(axis));
+                        }
+                    }
+                }
+                Err(ProgressionError::PolarLatitude { .. }) if !explicit => {
+                    plan.notes.push(
+                        "the progressed ascendant and MC are left out: they are undefined inside \
+                         the polar circles"
+                            .to_owned(),
+                    );
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        ProgressionMethod::SolarArc => {
+            for p in &progression.natal {
+                let point = Axis::parse(&p.name)
+                    .map(MovingPoint::Angle)
+                    .or_else(|| Body::parse(&p.name).ok().map(MovingPoint::Body));
+                match point {
+                    Some(point) if !plan.points.contains(&point) => plan.points.push(point),
+                    Some(_) => {}
+                    None => plan.directed_only.push(p),
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(plan)
+}
+
 /// The progressed (or directed) positions of `points` at `age_years`.
 ///
 /// # Errors
@@ -679,6 +785,79 @@ mod tests {
         }
         assert!((calendar_jd(birth, age).0 - (birth.0 + d)).abs() < 1e-9);
         assert!((age_at(birth, calendar_jd(birth, age)) - age).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_source_is_moshier_as_soon_as_one_date_leaves_the_files() {
+        let eph = Ephemeris::open(Ephemeris::default_data_dir()).expect("ephe/ opens");
+        let source = |birth: f64, progressed: f64, calendar: f64| {
+            ephemeris_source(
+                &eph,
+                ProgressionMethod::Minor,
+                JulianDayUt(birth),
+                progressed,
+                calendar,
+            )
+            .unwrap()
+        };
+        // 1990: everything inside 1800-2400.
+        assert_eq!(source(2_447_892.5, 30.0, 30.0), EphemerisSource::Swiss);
+        // 1756: the birth itself is outside.
+        assert_eq!(source(2_362_460.5, 20.0, 0.0), EphemerisSource::Moshier);
+        // A birth in 2390 whose window reaches the calendar year 2410: the birth and its
+        // progressed dates are inside, the last calendar date (a transit) is not.
+        assert_eq!(source(2_593_989.5, 20.0, 0.0), EphemerisSource::Swiss);
+        assert_eq!(source(2_593_989.5, 20.0, 20.0), EphemerisSource::Moshier);
+    }
+
+    fn natal(name: &str, deg: f64) -> NatalPoint {
+        NatalPoint::new(name, Longitude::new(deg).unwrap())
+    }
+
+    #[test]
+    fn a_snapshot_plan_adds_what_the_method_moves() {
+        let eph = Ephemeris::open(Ephemeris::default_data_dir()).expect("ephe/ opens");
+        let sun = MovingPoint::Body(Body::Sun);
+        let mut progression = Progression {
+            method: ProgressionMethod::SolarArc,
+            birth: JulianDayUt(2_447_892.5),
+            place: None,
+            natal: vec![natal("sun", 10.0), natal("mc", 100.0), natal("vertex", 5.0)],
+        };
+        // Solar arc: every natal body and angle directed; other points by the arc alone.
+        let plan = snapshot_plan(&eph, &progression, &[sun]).unwrap();
+        assert_eq!(plan.points, [sun, MovingPoint::Angle(Axis::Mc)]);
+        assert_eq!(plan.directed_only, [&natal("vertex", 5.0)]);
+        // Secondary without a birth place: nothing added.
+        progression.method = ProgressionMethod::Secondary;
+        let plan = snapshot_plan(&eph, &progression, &[sun]).unwrap();
+        assert_eq!(plan.points, [sun]);
+        // With one: the progressed angles; inside the polar circle a note instead.
+        progression.place = Some(Observer {
+            lat_deg: 52.5,
+            lon_deg: 13.4,
+            alt_m: 0.0,
+        });
+        let plan = snapshot_plan(&eph, &progression, &[sun]).unwrap();
+        assert_eq!(plan.points.len(), 1 + Axis::ALL.len());
+        progression.place = Some(Observer {
+            lat_deg: 80.0,
+            lon_deg: 13.4,
+            alt_m: 0.0,
+        });
+        let plan = snapshot_plan(&eph, &progression, &[sun]).unwrap();
+        assert_eq!(plan.points, [sun]);
+        assert!(plan.notes[0].contains("polar circles"), "{:?}", plan.notes);
+    }
+
+    #[test]
+    fn a_solar_arc_directs_around_the_circle() {
+        let arc = SolarArc {
+            arc_deg: 30.5,
+            speed_deg_per_day: 1.0,
+        };
+        let directed = arc.direct(Longitude::new(350.0).unwrap()).unwrap();
+        assert!((directed.degrees() - 20.5).abs() < 1e-12);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Zodiacal releasing (Vettius Valens, *Anthology* IV): time-lord periods released from a sign.
 //!
-//! # The rule (interface spec and DECISIONS.md)
+//! # The rule (docs/CONVENTIONS.md)
 //!
 //! Each sign has a period of [`Sign`] units: aries 15, taurus 8, gemini 20, cancer 25, leo 19,
 //! virgo 20, libra 8, scorpio 15, sagittarius 12, capricorn 27, aquarius 30, pisces 12 (211 in a
@@ -27,7 +27,7 @@ use crate::angle::Sign;
 /// The deepest level.
 pub const MAX_LEVEL: u8 = 4;
 
-/// How many level-1 periods [`l1_sequence`] lists at most (the interface spec's figure).
+/// How many level-1 periods [`l1_sequence`] lists at most (docs/CONVENTIONS.md).
 pub const L1_SEQUENCE_LEN: usize = 50;
 
 /// The sub-index that carries the loosing-of-the-bond marker: the eighth sub-period.

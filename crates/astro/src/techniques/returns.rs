@@ -16,12 +16,12 @@
 //!   retrograde arc ([`ReturnMotion::max_retrograde_arc_deg`]): it cannot come back over the
 //!   target before a full circuit.
 //!
-//! The return's time is the cluster's **last direct crossing** (the interface spec's rule): the
+//! The return's time is the cluster's **last direct crossing** (docs/CONVENTIONS.md, Techniques): the
 //! moment the body passes the target for good. Every crossing of the cluster is kept, in time
 //! order, with its direction ([`Return::crossings`]).
 //!
 //! Direct means moving forward in longitude, retrograde backward (a negative speed,
-//! DECISIONS.md); a crossing's direction is the direction the body crosses the target in. The Sun
+//! docs/CONVENTIONS.md); a crossing's direction is the direction the body crosses the target in. The Sun
 //! and the Moon never turn back, and neither do the two lunar points with returns: the mean node
 //! always moves backward (about −0.053°/day) and the mean apogee always forward (+0.111°/day).
 //! Each of their crossings is a cluster of its own. The mean node has no direct crossing at all:
@@ -64,10 +64,10 @@ use crate::time::JulianDayUt;
 /// the second is the right second (or its neighbour at a half-second boundary).
 pub const RETURN_TOLERANCE: Tolerance = Tolerance::HALF_SECOND;
 
-/// The most returns per body one search gives (the interface spec's limit).
+/// The most returns per body one search gives (docs/CONVENTIONS.md, Limits).
 pub const MAX_RETURNS: usize = 50;
 
-/// The bodies that have returns, in catalogue order: the interface spec's list.
+/// The bodies that have returns, in catalogue order: the list of docs/CONVENTIONS.md.
 pub const RETURN_BODIES: [Body; 18] = [
     Body::Sun,
     Body::Moon,

@@ -62,10 +62,10 @@ use crate::body::Body;
 use crate::chart::{Center, Frame, Zodiac, position};
 use crate::time::JulianDayUt;
 
-/// The longest series window, days (the interface spec's limit).
+/// The longest series window, days (docs/CONVENTIONS.md, Limits).
 pub const MAX_SERIES_DAYS: f64 = 62.0;
 
-/// The most bodies one request may ask for (the interface spec's limit).
+/// The most bodies one request may ask for (docs/CONVENTIONS.md, Limits).
 pub const MAX_BODIES: usize = 12;
 
 /// How far ahead the library's slow rise/set search looks: from two hours before the start, 14

@@ -444,7 +444,10 @@ async fn every_invalid_request_is_a_400_that_says_why() {
             with(json!({"orbs": {"trine": "wide"}})),
             "orbs.trine must be a number",
         ),
-        (with(json!({"orbs": [1]})), "orbs must be a preset name"),
+        (
+            with(json!({"orbs": [1]})),
+            "orbs: invalid type: sequence, expected a preset name",
+        ),
         (
             with(json!({"step_days": 0})),
             "step_days must be a finite number of days greater than 0 and at most 30 (got 0)",

@@ -9,7 +9,7 @@
 
 use crate::angle::wrap_180;
 
-/// The Earth's mean radius (IUGG R1, the interface spec's figure), km.
+/// The Earth's mean radius (IUGG R1; docs/CONVENTIONS.md), km.
 pub const EARTH_MEAN_RADIUS_KM: f64 = 6_371.008_8;
 
 /// Below this length (the sine of the arc), two unit vectors are taken as the same point: an

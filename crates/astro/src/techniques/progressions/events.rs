@@ -56,7 +56,7 @@ const DETAILS_REACH_DAYS: f64 = 60.0 / 86_400.0;
 /// recomputes the Earth and the nutation at each change of date).
 const INTERPOLATION_STEP_PROGRESSED_DAYS: f64 = 0.05;
 
-/// The most events a transit-to-progressed search returns (interface spec, Limits).
+/// The most events a transit-to-progressed search returns (docs/CONVENTIONS.md, Limits).
 pub const TRANSIT_PROGRESSED_EVENT_CAP: usize = 8000;
 
 /// What the moving points are aspected against.

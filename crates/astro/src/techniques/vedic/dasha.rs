@@ -5,7 +5,7 @@
 //!
 //! * The nine lords run in the order ketu 7, venus 20, sun 6, moon 10, mars 7, rahu 18,
 //!   jupiter 16, saturn 19, mercury 17 years: 120 years in all.
-//! * A year is 365.25 days (the interface spec; DECISIONS.md).
+//! * A year is 365.25 days (docs/CONVENTIONS.md).
 //! * The first mahadasha is that of the lord of the Moon's nakshatra (sidereal Moon, with the
 //!   chosen ayanamsa). As much of it is left at birth as of the nakshatra is still to run:
 //!   `balance = (1 − elapsed fraction) × the lord's years`. The mahadasha therefore began
@@ -44,7 +44,7 @@ pub const VIMSHOTTARI_ORDER: [Graha; 9] = [
 
 /// The whole cycle, in years.
 pub const CYCLE_YEARS: f64 = 120.0;
-/// The length of a dasha year in days (the interface spec).
+/// The length of a dasha year in days (docs/CONVENTIONS.md).
 pub const YEAR_DAYS: f64 = 365.25;
 
 /// The mahadasha years of a lord, in Vimshottari order (ketu 7 .. mercury 17).

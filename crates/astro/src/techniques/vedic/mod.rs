@@ -4,7 +4,7 @@
 //! # Positions
 //!
 //! The grahas are the Sun, the Moon, Mars, Mercury, Jupiter, Venus and Saturn, Rahu (the
-//! **mean** lunar node, as the interface spec says) and Ketu (Rahu + 180°, with Rahu's speed).
+//! **mean** lunar node, as docs/CONVENTIONS.md says) and Ketu (Rahu + 180°, with Rahu's speed).
 //! Their longitudes are geocentric, apparent, sidereal with the chosen ayanamsa (the library's
 //! sidereal mode). The lagna is the sidereal ascendant at the birth place (the library's house
 //! routine with the sidereal flag; the ascendant does not depend on the house system, and the

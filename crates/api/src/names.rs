@@ -1,0 +1,374 @@
+//! Catalogue names that parse themselves: a request field of type [`Named`] (house system,
+//! ayanamsa, aspect, aspect category), [`BodyField`] or [`CenterField`] is a known name once
+//! deserialised, and an unknown one is refused by the
+//! deserialiser with the field's path, as `unknown_name` with the accepted names
+//! ([`crate::parse`] reads the code and details from the core's [`UnknownName`]). The schema
+//! lists the same names as an `enum`, taken from the core's catalogue.
+
+use std::borrow::Cow;
+
+use orrery_astro::aspects::{Aspect, AspectCategory};
+use orrery_astro::ayanamsa::parse_ayanamsa;
+use orrery_astro::body::Body;
+use orrery_astro::error::{NameKind, UnknownName};
+use orrery_astro::house_system::HouseSystemName;
+use orrery_ephem::AyanamsaId;
+use serde::{Deserialize, Deserializer};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+/// Reads a string and parses it with the catalogue's own parser.
+fn parse_with<'de, D, T>(
+    deserializer: D,
+    parse: fn(&str) -> Result<T, UnknownName>,
+) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let name = Cow::<str>::deserialize(deserializer)?;
+    parse(&name).map_err(serde::de::Error::custom)
+}
+
+/// A string schema whose `enum` is the catalogue's names.
+fn names_schema(kind: NameKind, description: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(kind.accepted_names().iter().copied()))
+        .description(Some(description))
+        .into()
+}
+
+/// A catalogue whose names a request field may hold: the core's parser, and what the schema
+/// says about it.
+pub trait Catalogue: Sized {
+    /// Which catalogue (for the accepted names of the schema's `enum`).
+    const KIND: NameKind;
+    /// The schema's name in the OpenAPI document.
+    const SCHEMA_NAME: &'static str;
+    /// The schema's description.
+    const DESCRIPTION: &'static str;
+
+    /// The core's parser.
+    ///
+    /// # Errors
+    /// [`UnknownName`] for a name not in the catalogue.
+    fn parse_name(name: &str) -> Result<Self, UnknownName>;
+}
+
+/// A request field holding a name of the catalogue `T`, parsed while deserialising.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Named<T>(pub T);
+
+/// A house system by its API name (`placidus`, `whole_sign`, …).
+pub type HouseSystemField = Named<HouseSystemName>;
+/// A sidereal mode by its API name (`lahiri`, `fagan_bradley`, …).
+pub type AyanamsaField = Named<AyanamsaId>;
+/// An aspect by its API name (`conjunction`, `trine`, `quincunx`, …).
+pub type AspectField = Named<Aspect>;
+/// An aspect category: `major` or `minor`.
+pub type AspectCategoryField = Named<AspectCategory>;
+
+impl<'de, T: Catalogue> Deserialize<'de> for Named<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        parse_with(deserializer, T::parse_name).map(Self)
+    }
+}
+
+impl<T: Catalogue> PartialSchema for Named<T> {
+    fn schema() -> RefOr<Schema> {
+        names_schema(T::KIND, T::DESCRIPTION)
+    }
+}
+
+impl<T: Catalogue> ToSchema for Named<T> {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed(T::SCHEMA_NAME)
+    }
+}
+
+impl Catalogue for HouseSystemName {
+    const KIND: NameKind = NameKind::HouseSystem;
+    const SCHEMA_NAME: &'static str = "HouseSystem";
+    const DESCRIPTION: &'static str =
+        "A house system; `GET /v1/catalog/house-systems` describes each.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        HouseSystemName::parse(name)
+    }
+}
+
+impl Catalogue for AyanamsaId {
+    const KIND: NameKind = NameKind::Ayanamsa;
+    const SCHEMA_NAME: &'static str = "Ayanamsa";
+    const DESCRIPTION: &'static str =
+        "A sidereal mode; `GET /v1/catalog/ayanamsas` describes each.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        parse_ayanamsa(name)
+    }
+}
+
+impl Catalogue for Aspect {
+    const KIND: NameKind = NameKind::Aspect;
+    const SCHEMA_NAME: &'static str = "Aspect";
+    const DESCRIPTION: &'static str =
+        "An aspect; `GET /v1/catalog/aspects` gives each angle and category.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        name.parse()
+    }
+}
+
+impl Catalogue for AspectCategory {
+    const KIND: NameKind = NameKind::AspectCategory;
+    const SCHEMA_NAME: &'static str = "AspectCategory";
+    const DESCRIPTION: &'static str = "An aspect category.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        name.parse()
+    }
+}
+
+/// A body by its API name (`sun`, `mean_node`, `mean_lilith`, `asteroid_433`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyField(pub Body);
+
+impl<'de> Deserialize<'de> for BodyField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        parse_with(deserializer, Body::parse).map(Self)
+    }
+}
+
+impl PartialSchema for BodyField {
+    fn schema() -> RefOr<Schema> {
+        let names: Vec<String> = Body::ACCEPTED_NAMES
+            .iter()
+            .map(|name| name.replace("<number>", "[0-9]+"))
+            .collect();
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(format!("^({})$", names.join("|"))))
+            .description(Some(
+                "A body or point; `GET /v1/catalog/bodies` describes each. \
+                 `asteroid_<number>` names a numbered minor planet.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for BodyField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Body")
+    }
+}
+
+/// The centre of a frame as a request names it: `geocentric`, `heliocentric`, `barycentric`,
+/// `topocentric` or `planet:<body>`. A topocentric centre takes its observer from the request
+/// (`FrameOptions::to_frame`), so it is not yet the core's `Center`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CenterField {
+    Geocentric,
+    Heliocentric,
+    Barycentric,
+    Topocentric,
+    Planet(Body),
+}
+
+impl<'de> Deserialize<'de> for CenterField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<str>::deserialize(deserializer)?;
+        match &*text {
+            "geocentric" => Ok(Self::Geocentric),
+            "heliocentric" => Ok(Self::Heliocentric),
+            "barycentric" => Ok(Self::Barycentric),
+            "topocentric" => Ok(Self::Topocentric),
+            other => match other.strip_prefix("planet:") {
+                Some(name) => Body::parse(name)
+                    .map(Self::Planet)
+                    .map_err(serde::de::Error::custom),
+                None => Err(serde::de::Error::custom(format_args!(
+                    "must be geocentric, heliocentric, barycentric, topocentric or planet:<body> \
+                     (got {other:?})"
+                ))),
+            },
+        }
+    }
+}
+
+impl PartialSchema for CenterField {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(
+                "^(geocentric|heliocentric|barycentric|topocentric|planet:[a-z0-9_]+)$",
+            ))
+            .description(Some(
+                "The centre: `geocentric`, `heliocentric`, `barycentric`, `topocentric` or \
+                 `planet:<body>` (a body name of `GET /v1/catalog/bodies`).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for CenterField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Center")
+    }
+}
+
+/// Every kind of catalogue name, to recognise an [`UnknownName`] message that came through
+/// serde as text.
+const KINDS: [NameKind; 7] = [
+    NameKind::Sign,
+    NameKind::Aspect,
+    NameKind::AspectCategory,
+    NameKind::OrbPreset,
+    NameKind::Body,
+    NameKind::HouseSystem,
+    NameKind::Ayanamsa,
+];
+
+/// The kind of an [`UnknownName`] from a message that contains one (`unknown house system `x`;
+/// accepted names: …`), for an error that serde carried as text.
+#[must_use]
+pub fn unknown_name_kind(message: &str) -> Option<NameKind> {
+    if !message.contains("; accepted names: ") {
+        return None;
+    }
+    KINDS
+        .into_iter()
+        .find(|kind| message.contains(&format!("unknown {} `", kind.label())))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use orrery_astro::ayanamsa::AYANAMSA_NAMES;
+
+    use super::*;
+    use crate::parse::json_value;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Options {
+        house_system: Option<HouseSystemField>,
+        ayanamsa: Option<AyanamsaField>,
+    }
+
+    #[test]
+    fn known_names_parse() {
+        let options: Options =
+            json_value(json!({"house_system": "whole_sign", "ayanamsa": "lahiri"})).unwrap();
+        assert_eq!(options.house_system.unwrap().0.name, "whole_sign");
+        assert_eq!(
+            options.ayanamsa.unwrap().0,
+            parse_ayanamsa("lahiri").unwrap()
+        );
+    }
+
+    #[test]
+    fn unknown_names_are_unknown_name_with_the_accepted_ones() {
+        let error = json_value::<Options>(json!({"house_system": "plasidus"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(error.field.as_deref(), Some("house_system"));
+        assert!(
+            error.message.starts_with(
+                "house_system: unknown house system `plasidus`; accepted names: placidus, koch"
+            ),
+            "{}",
+            error.message
+        );
+        let error = json_value::<Options>(json!({"ayanamsa": "lahri"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(
+            serde_json::to_value(&error.details).unwrap()["accepted"][0],
+            AYANAMSA_NAMES[0]
+        );
+    }
+
+    #[test]
+    fn a_wrong_type_is_invalid_input() {
+        let error = json_value::<Options>(json!({"house_system": 7})).unwrap_err();
+        assert_eq!(error.code.as_str(), "invalid_input");
+        assert_eq!(error.field.as_deref(), Some("house_system"));
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Frame {
+        center: CenterField,
+    }
+
+    #[test]
+    fn centres_parse_and_name_the_rule() {
+        let frame: Frame = json_value(json!({"center": "planet:mars"})).unwrap();
+        assert_eq!(frame.center, CenterField::Planet(Body::Mars));
+        let error = json_value::<Frame>(json!({"center": "planet:vulcan"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(error.field.as_deref(), Some("center"));
+        let error = json_value::<Frame>(json!({"center": "selenocentric"})).unwrap_err();
+        assert_eq!(error.code.as_str(), "invalid_input");
+        assert_eq!(
+            error.message,
+            "center must be geocentric, heliocentric, barycentric, topocentric or planet:<body> \
+             (got \"selenocentric\")"
+        );
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Bodies {
+        bodies: Vec<BodyField>,
+    }
+
+    #[test]
+    fn bodies_parse_with_aliases_and_name_their_index() {
+        let list: Bodies =
+            json_value(json!({"bodies": ["sun", "mean_lilith", "asteroid_433"]})).unwrap();
+        assert_eq!(list.bodies[1].0, Body::MeanApogee);
+        assert_eq!(list.bodies[2].0, Body::Asteroid(433));
+        let error = json_value::<Bodies>(json!({"bodies": ["sun", "vulcan"]})).unwrap_err();
+        assert_eq!(error.code.as_str(), "unknown_name");
+        assert_eq!(error.field.as_deref(), Some("bodies[1]"));
+        let pattern = serde_json::to_value(BodyField::schema()).unwrap()["pattern"].clone();
+        assert!(
+            pattern.as_str().unwrap().contains("|asteroid_[0-9]+)$"),
+            "{pattern}"
+        );
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Selection {
+        aspects: Option<Vec<AspectField>>,
+        aspect_types: Option<Vec<AspectCategoryField>>,
+    }
+
+    #[test]
+    fn aspects_and_categories_parse_and_name_their_index() {
+        let selection: Selection =
+            json_value(json!({"aspects": ["trine"], "aspect_types": ["minor"]})).unwrap();
+        assert_eq!(selection.aspects.unwrap()[0].0, Aspect::Trine);
+        for (body, field) in [
+            (json!({"aspects": ["trine", "trigon"]}), "aspects[1]"),
+            (
+                json!({"aspect_types": ["major", "medium"]}),
+                "aspect_types[1]",
+            ),
+        ] {
+            let error = json_value::<Selection>(body).unwrap_err();
+            assert_eq!(error.code.as_str(), "unknown_name");
+            assert_eq!(error.field.as_deref(), Some(field));
+        }
+    }
+
+    #[test]
+    fn the_schema_lists_the_names() {
+        let schema = serde_json::to_value(HouseSystemField::schema()).unwrap();
+        assert_eq!(schema["enum"][0], "placidus");
+        assert_eq!(
+            schema["enum"].as_array().unwrap().len(),
+            HouseSystemName::NAMES.len()
+        );
+    }
+}
