@@ -6,7 +6,7 @@
 //! | Field | Meaning |
 //! |---|---|
 //! | `datetime` | required; ISO 8601 with `Z` or an offset (`2024-01-01T00:00:00Z`) |
-//! | `bodies` | body names from the catalogue (as `/v1/catalog/bodies`, `mean_lilith` and `true_lilith` included); default the 14 standard points: sun, moon, mercury..pluto, mean_node, true_node, mean_apogee (mean Lilith), chiron. Unknown names are **ignored**, as the interface spec says, and echoed in `settings.ignored_bodies`; an empty array is a 400 |
+//! | `bodies` | body names from the catalogue (as `/v1/catalog/bodies`, `mean_lilith` and `true_lilith` included); default the 14 standard points: sun, moon, mercury..pluto, mean_node, true_node, mean_apogee (mean Lilith), chiron. Unknown names are **ignored** (docs/CONVENTIONS.md), and echoed in `settings.ignored_bodies`; an empty array is a 400 |
 //! | `orb` | degrees, 0..3 (the spec's maximum); default 1 |
 //! | `include_pairs` | `false` gives the mirror points only; default `true` |
 //!

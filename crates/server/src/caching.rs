@@ -3,7 +3,7 @@
 //! The entity tag is computed from a canonical form of the request (method, path, sorted query,
 //! JSON body with sorted keys) plus the service version and the ephemeris data version, before
 //! any calculation: a matching `If-None-Match` is answered 304 at the cost of one hash. The
-//! interface spec asks for 304 on POST too, where plain HTTP would answer 412.
+//! API design asks for 304 on POST too, where plain HTTP would answer 412 (docs/API-DESIGN.md, Caching).
 
 use axum::body::Body;
 use axum::extract::{Request, State};
