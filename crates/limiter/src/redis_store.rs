@@ -119,11 +119,17 @@ struct Shared {
     key_prefix: String,
     instance_id: String,
     database: Database,
+    /// The database's own decision, while it decides.
+    database_decides: DatabaseLimiter,
     decide: redis::Script,
     fill: redis::Script,
     /// The verified connection to the Redis process that was last filled; `None` after any
-    /// failure, so the next use connects and checks the process again.
-    connection: tokio::sync::Mutex<Option<MultiplexedConnection>>,
+    /// failure, so the next use connects and checks the process again. Read on every decision,
+    /// so a plain lock held for a clone; connecting is serialised by `connecting`.
+    connection: Mutex<Option<MultiplexedConnection>>,
+    /// Held while one request connects, so the others wait for that connection rather than open
+    /// their own or decide elsewhere.
+    connecting: tokio::sync::Mutex<()>,
     local: watch::Sender<Local>,
     /// Held (shared) by every decision, taken (exclusive) to switch: a switch waits for the
     /// decisions of the old mode to finish, and their hits are in the ledger before it is
@@ -163,10 +169,12 @@ impl RedisLimiter {
             client: redis::Client::open(url)?,
             key_prefix: key_prefix.into(),
             instance_id: instance_id(),
+            database_decides: DatabaseLimiter::new(database.clone()),
             database,
             decide: redis::Script::new(WINDOW_SCRIPT),
             fill: redis::Script::new(FILL_SCRIPT),
-            connection: tokio::sync::Mutex::new(None),
+            connection: Mutex::new(None),
+            connecting: tokio::sync::Mutex::new(()),
             local,
             gate: RwLock::new(()),
             pending: Mutex::new(HashMap::new()),
@@ -268,8 +276,7 @@ impl Shared {
                     }
                 },
                 Local::Database { ready: true, .. } => {
-                    let database = DatabaseLimiter::new(self.database.clone());
-                    let decision = database.hit(key_id, limit, now);
+                    let decision = self.database_decides.hit(key_id, limit, now);
                     // A database that does not answer fails the request fast (503), rather than
                     // after the pool's acquire timeout.
                     return tokio::time::timeout(DATABASE_TIMEOUT, decision)
@@ -288,7 +295,7 @@ impl Shared {
     /// Redis failed this instance: hand the decision to the database for every instance.
     async fn leave_redis(&self, epoch: i64, fault: &RedisFault) -> Result<(), LimiterError> {
         tracing::warn!(%fault, "Redis cannot decide rate limits; switching to the database");
-        *self.connection.lock().await = None;
+        *lock(&self.connection) = None;
         match self
             .database
             .limiter_switch(LimiterMode::Redis, epoch, LimiterMode::Database, None)
@@ -332,19 +339,23 @@ impl Shared {
     /// The connection to the Redis process that holds the database's counts. Only one request
     /// connects at a time; the others wait for it rather than decide elsewhere.
     async fn verified_connection(&self) -> Result<MultiplexedConnection, RedisFault> {
-        let mut slot = self.connection.lock().await;
-        if let Some(connection) = slot.as_ref() {
+        if let Some(connection) = lock(&self.connection).as_ref() {
+            return Ok(connection.clone());
+        }
+        let _connecting = self.connecting.lock().await;
+        // Another request may have connected while this one waited.
+        if let Some(connection) = lock(&self.connection).as_ref() {
             return Ok(connection.clone());
         }
         let (mut connection, run_id) = self.connect().await?;
-        let filled = self.database_view_run_id().await;
+        let filled = self.database_view_run_id();
         if filled.as_deref() != Some(run_id.as_str()) {
             return Err(RedisFault::Unfilled);
         }
         // A restart between this check and the first call breaks the connection, which fails
         // that call: a connection is never silently moved to another process.
         timed(redis::cmd("PING").query_async::<String>(&mut connection)).await?;
-        *slot = Some(connection.clone());
+        *lock(&self.connection) = Some(connection.clone());
         Ok(connection)
     }
 
@@ -375,7 +386,7 @@ impl Shared {
     }
 
     /// The run id recorded when Redis was last filled, as the last poll saw it.
-    async fn database_view_run_id(&self) -> Option<String> {
+    fn database_view_run_id(&self) -> Option<String> {
         lock(&self.last_view)
             .as_ref()
             .map(|view| view.redis_run_id.clone())
@@ -452,7 +463,7 @@ impl Shared {
                 self.local.send_replace(next);
             }
             // A Redis that decides again is checked again (it was filled from the database).
-            *self.connection.lock().await = None;
+            *lock(&self.connection) = None;
             tracing::info!(
                 mode = view.mode.as_str(),
                 epoch = view.epoch,
