@@ -9,9 +9,7 @@ use std::time::{Duration, Instant};
 use orrery_store::testing::TestDatabase;
 
 use crate::db_proxy::{Link, Proxy, host_and_port};
-use crate::process::{
-    Nginx, RedisProcess, Service, installed, key_with_limit, orrery_cli, report_skipped,
-};
+use crate::process::{Nginx, RedisProcess, Service, key_with_limit, orrery_cli};
 
 const LIMIT: u32 = 50;
 /// Generous bound for one scenario, so that a hang fails instead of stalling CI.
@@ -26,6 +24,18 @@ struct Cluster {
 }
 
 impl Cluster {
+    /// The status of `GET url`, with `key` if given; 0 when no answer came within 5 s.
+    async fn status(&self, url: String, key: Option<&str>) -> u16 {
+        let mut request = self.client.get(url).timeout(Duration::from_secs(5));
+        if let Some(key) = key {
+            request = request.header("X-API-Key", key);
+        }
+        request
+            .send()
+            .await
+            .map_or(0, |response| response.status().as_u16())
+    }
+
     /// Status counts for `count` concurrent `GET /v1/me` with `key` through nginx.
     async fn burst(&self, key: &str, count: usize) -> (u32, u32) {
         let tasks: Vec<_> = (0..count)
@@ -54,25 +64,13 @@ impl Cluster {
     }
 }
 
-fn missing_tools() -> Option<String> {
-    for tool in ["redis-server", "nginx"] {
-        if !installed(tool) {
-            return Some(format!("{tool} is not installed"));
-        }
-    }
-    None
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(orrery_test_postgres, orrery_test_redis_server, orrery_test_nginx)),
+    ignore = "needs ORRERY_TEST_POSTGRES_URL at build time, and redis-server and nginx on the PATH"
+)]
 async fn three_instances_keep_exact_limits_through_redis_faults_and_survive_a_database_outage() {
-    let what = "three instances behind nginx through Redis faults";
-    if let Some(why) = missing_tools() {
-        report_skipped(&format!("{what} ({why})"));
-        return;
-    }
-    let Some(db) = TestDatabase::postgres(what).await else {
-        return;
-    };
+    let db = TestDatabase::postgres().await;
     tokio::time::timeout(SCENARIO_TIME, scenarios(&db.url))
         .await
         .expect("the scenarios finished in time");
@@ -148,14 +146,7 @@ async fn scenarios(database_url: &str) {
 async fn keys_from_the_cli_take_effect_everywhere(cluster: &Cluster) {
     let key = key_with_limit(&cluster.database_url, "cli_made", 1000);
     for instance in &cluster.instances {
-        let status = cluster
-            .client
-            .get(instance.url("/v1/me"))
-            .header("X-API-Key", &key)
-            .send()
-            .await
-            .unwrap()
-            .status();
+        let status = cluster.status(instance.url("/v1/me"), Some(&key)).await;
         assert_eq!(status, 200, "a new key works at once on every instance");
     }
     let listing = orrery_cli(&cluster.database_url, &["keys", "list"]);
@@ -171,15 +162,7 @@ async fn keys_from_the_cli_take_effect_everywhere(cluster: &Cluster) {
     let deadline = revoked_at + lifetime + Duration::from_secs(1);
     for instance in &cluster.instances {
         loop {
-            let status = cluster
-                .client
-                .get(instance.url("/v1/me"))
-                .header("X-API-Key", &key)
-                .send()
-                .await
-                .unwrap()
-                .status();
-            if status == 401 {
+            if cluster.status(instance.url("/v1/me"), Some(&key)).await == 401 {
                 break;
             }
             assert!(
@@ -200,27 +183,14 @@ async fn keys_from_the_cli_take_effect_everywhere(cluster: &Cluster) {
 /// working through nginx (Redis keeps counting), every instance reports not ready, and every
 /// instance is ready again without a restart.
 async fn database_outage(cluster: &Cluster, proxy: &Proxy, key: &str) {
-    let status_of = |url: String, key: Option<&str>| {
-        let mut request = cluster.client.get(url).timeout(Duration::from_secs(5));
-        if let Some(key) = key {
-            request = request.header("X-API-Key", key);
-        }
-        async move {
-            request
-                .send()
-                .await
-                .map(|r| r.status().as_u16())
-                .unwrap_or(0)
-        }
-    };
     for instance in &cluster.instances {
-        assert_eq!(status_of(instance.url("/v1/me"), Some(key)).await, 200);
+        assert_eq!(cluster.status(instance.url("/v1/me"), Some(key)).await, 200);
     }
     proxy.set(Link::Down);
     let cut_at = Instant::now();
     for instance in &cluster.instances {
         let asked = Instant::now();
-        assert_eq!(status_of(instance.url("/v1/health"), None).await, 503);
+        assert_eq!(cluster.status(instance.url("/v1/health"), None).await, 503);
         assert!(
             asked.elapsed() < Duration::from_secs(1),
             "readiness took {:?}",
@@ -229,7 +199,7 @@ async fn database_outage(cluster: &Cluster, proxy: &Proxy, key: &str) {
     }
     for _ in 0..30 {
         assert_eq!(
-            status_of(cluster.nginx.url("/v1/me"), Some(key)).await,
+            cluster.status(cluster.nginx.url("/v1/me"), Some(key)).await,
             200,
             "a verified key keeps working through the outage"
         );
@@ -241,7 +211,7 @@ async fn database_outage(cluster: &Cluster, proxy: &Proxy, key: &str) {
     proxy.set(Link::Up);
     let restored_at = Instant::now();
     for instance in &cluster.instances {
-        while status_of(instance.url("/v1/health"), None).await != 200 {
+        while cluster.status(instance.url("/v1/health"), None).await != 200 {
             assert!(
                 restored_at.elapsed() < Duration::from_secs(15),
                 "an instance did not become ready again"
