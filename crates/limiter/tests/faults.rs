@@ -3,7 +3,8 @@
 //! admitted never exceeds 50, and no request gets an error while the database answers.
 //!
 //! PostgreSQL when `ORRERY_TEST_POSTGRES_URL` is set, else one SQLite file opened three times.
-//! Skipped (with a `skipped:` line) when `redis-server` is not installed.
+//! Compiled `#[ignore]`d, with the reason, when `redis-server` is not on the PATH (see
+//! `crates/store/build.rs`).
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use std::time::Duration;
 
 use orrery_limiter::{LimitSource, RateLimiter, RedisLimiter, UnixSeconds};
 use orrery_store::Database;
-use orrery_store::testing::{TestDatabase, report_skipped};
+use orrery_store::testing::TestDatabase;
 
 const LIMIT: i64 = 50;
 /// Each scenario must finish well within this, or it fails rather than hang CI.
@@ -94,10 +95,12 @@ struct Cluster {
 }
 
 impl Cluster {
-    async fn start(redis: &RedisProcess, what: &str) -> Self {
-        let db = match TestDatabase::postgres(what).await {
-            Some(db) => db,
-            None => TestDatabase::sqlite().await,
+    async fn start(redis: &RedisProcess) -> Self {
+        // PostgreSQL where the build was given one, else one SQLite file opened three times.
+        let db = if cfg!(orrery_test_postgres) {
+            TestDatabase::postgres().await
+        } else {
+            TestDatabase::sqlite().await
         };
         let mut limiters = Vec::new();
         for _ in 0..3 {
@@ -149,14 +152,6 @@ impl Cluster {
     }
 }
 
-fn redis_or_skip(what: &str) -> Option<RedisProcess> {
-    let process = RedisProcess::start();
-    if process.is_none() {
-        report_skipped(&format!("{what} (redis-server is not installed)"));
-    }
-    process
-}
-
 async fn bounded<F: std::future::Future<Output = ()>>(scenario: F) {
     tokio::time::timeout(SCENARIO_TIME, scenario)
         .await
@@ -164,12 +159,14 @@ async fn bounded<F: std::future::Future<Output = ()>>(scenario: F) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(
+    not(orrery_test_redis_server),
+    ignore = "starts its own redis-server, which is not on the PATH"
+)]
 async fn cold_start_admits_at_most_the_limit_and_nearly_all_of_it() {
-    let Some(redis) = redis_or_skip("limits at cold start") else {
-        return;
-    };
+    let redis = RedisProcess::start().expect("start redis-server");
     bounded(async {
-        let cluster = Cluster::start(&redis, "limits at cold start").await;
+        let cluster = Cluster::start(&redis).await;
         // No waiting for the cluster to settle: requests arrive while it starts.
         let admitted = cluster.burst(7, 200).await;
         assert!(
@@ -183,12 +180,14 @@ async fn cold_start_admits_at_most_the_limit_and_nearly_all_of_it() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(
+    not(orrery_test_redis_server),
+    ignore = "starts its own redis-server, which is not on the PATH"
+)]
 async fn killed_and_empty_restarted_redis_never_lets_a_key_past_its_limit() {
-    let Some(mut redis) = redis_or_skip("limits across a Redis kill and empty restart") else {
-        return;
-    };
+    let mut redis = RedisProcess::start().expect("start redis-server");
     bounded(async {
-        let cluster = Cluster::start(&redis, "limits across a Redis kill").await;
+        let cluster = Cluster::start(&redis).await;
         cluster.all_deciding(LimitSource::Redis).await;
         let key = 11;
         let mut admitted = cluster.burst(key, 20).await;
@@ -218,12 +217,14 @@ async fn killed_and_empty_restarted_redis_never_lets_a_key_past_its_limit() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(
+    not(orrery_test_redis_server),
+    ignore = "starts its own redis-server, which is not on the PATH"
+)]
 async fn frozen_redis_never_lets_a_key_past_its_limit() {
-    let Some(redis) = redis_or_skip("limits across a Redis freeze") else {
-        return;
-    };
+    let redis = RedisProcess::start().expect("start redis-server");
     bounded(async {
-        let cluster = Cluster::start(&redis, "limits across a Redis freeze").await;
+        let cluster = Cluster::start(&redis).await;
         cluster.all_deciding(LimitSource::Redis).await;
         let key = 12;
         let mut admitted = cluster.burst(key, 30).await;
@@ -253,12 +254,14 @@ async fn frozen_redis_never_lets_a_key_past_its_limit() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(
+    not(orrery_test_redis_server),
+    ignore = "starts its own redis-server, which is not on the PATH"
+)]
 async fn concurrent_requests_through_a_kill_stay_within_the_limit() {
-    let Some(mut redis) = redis_or_skip("limits under concurrent load through a kill") else {
-        return;
-    };
+    let mut redis = RedisProcess::start().expect("start redis-server");
     bounded(async {
-        let cluster = Arc::new(Cluster::start(&redis, "limits through a kill").await);
+        let cluster = Arc::new(Cluster::start(&redis).await);
         cluster.all_deciding(LimitSource::Redis).await;
         let key = 13;
         // Requests keep arriving while Redis dies and comes back empty.
@@ -292,14 +295,13 @@ async fn concurrent_requests_through_a_kill_stay_within_the_limit() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(
+    not(all(orrery_test_redis_server, orrery_test_postgres)),
+    ignore = "needs redis-server on the PATH and ORRERY_TEST_POSTGRES_URL at build time"
+)]
 async fn redis_decides_alone_without_the_database_and_nothing_is_admitted_without_both() {
-    let what = "limits with both stores unreachable";
-    let Some(mut redis) = redis_or_skip(what) else {
-        return;
-    };
-    let Some(db) = TestDatabase::postgres(what).await else {
-        return;
-    };
+    let mut redis = RedisProcess::start().expect("start redis-server");
+    let db = TestDatabase::postgres().await;
     bounded(async {
         let database = Database::connect(&db.url).await.unwrap();
         let limiter =

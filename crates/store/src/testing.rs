@@ -8,13 +8,6 @@ use crate::{Database, StoreError};
 /// The environment variable that names a PostgreSQL server for tests.
 pub const POSTGRES_URL_VAR: &str = "ORRERY_TEST_POSTGRES_URL";
 
-/// Prints `skipped: …` straight to the process's stderr: the test harness captures `println!`
-/// of passing tests, and a skipped service must be visible in a plain `cargo test` run.
-pub fn report_skipped(what: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "skipped: {what}");
-}
-
 /// A migrated database that exists for one test.
 #[derive(Debug)]
 pub struct TestDatabase {
@@ -55,19 +48,18 @@ impl TestDatabase {
         }
     }
 
-    /// A migrated, empty PostgreSQL database of its own, or `None` (after printing a `skipped:`
-    /// line naming `what`) when `ORRERY_TEST_POSTGRES_URL` is not set.
+    /// A migrated, empty PostgreSQL database of its own on the server named by
+    /// `ORRERY_TEST_POSTGRES_URL`. Tests that call it are compiled
+    /// `#[cfg_attr(not(orrery_test_postgres), ignore = "…")]` (see `crates/store/build.rs`), so
+    /// they run only when the variable was set at build time.
     ///
     /// # Panics
-    /// When the variable is set but the server refuses the database: a test must not pass
-    /// silently against a server it was told to use.
-    pub async fn postgres(what: &str) -> Option<Self> {
-        let Ok(admin_url) = std::env::var(POSTGRES_URL_VAR) else {
-            report_skipped(&format!(
-                "{what} on PostgreSQL ({POSTGRES_URL_VAR} is not set)"
-            ));
-            return None;
-        };
+    /// When the variable is not set now, or the server refuses the database: a test must not
+    /// pass against a server it was promised and did not get.
+    pub async fn postgres() -> Self {
+        let admin_url = std::env::var(POSTGRES_URL_VAR).unwrap_or_else(|_| {
+            panic!("{POSTGRES_URL_VAR} was set when this test was built, but is not set now")
+        });
         let name = format!("orrery_t_{}", random_suffix());
         let mut admin = sqlx::PgConnection::connect(&admin_url)
             .await
@@ -79,11 +71,11 @@ impl TestDatabase {
         let url = replace_database(&admin_url, &name);
         let database = Database::connect(&url).await.expect("open PostgreSQL");
         database.migrate().await.expect("migrate PostgreSQL");
-        Some(Self {
+        Self {
             database,
             url,
             cleanup: Cleanup::Postgres { admin_url, name },
-        })
+        }
     }
 
     /// Closes the pool and drops a PostgreSQL database.

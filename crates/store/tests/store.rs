@@ -157,10 +157,12 @@ async fn sqlite_store() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(
+    not(orrery_test_postgres),
+    ignore = "needs PostgreSQL: set ORRERY_TEST_POSTGRES_URL when building the tests"
+)]
 async fn postgres_store() {
-    let Some(test_db) = TestDatabase::postgres("store scenarios").await else {
-        return;
-    };
+    let test_db = TestDatabase::postgres().await;
     all_scenarios(&test_db.database).await;
     test_db.database.migrate().await.unwrap();
     test_db.cleanup().await.unwrap();

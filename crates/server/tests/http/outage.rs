@@ -37,10 +37,12 @@ async fn timed(request: reqwest::RequestBuilder) -> Timed {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(orrery_test_postgres),
+    ignore = "needs PostgreSQL: set ORRERY_TEST_POSTGRES_URL when building the tests"
+)]
 async fn a_database_outage_keeps_verified_keys_working_and_recovers_without_restart() {
-    let Some(test_db) = TestDatabase::postgres("the database outage test").await else {
-        return;
-    };
+    let test_db = TestDatabase::postgres().await;
     let upstream = host_and_port(&test_db.url).to_owned();
     let proxy = Proxy::start(upstream.clone()).await;
     let proxied_url = test_db

@@ -24,19 +24,6 @@ fn wait_for_port(port: u16, what: &str) {
     }
 }
 
-/// Prints `skipped: …` on the process's stderr, where a plain `cargo test` shows it.
-pub(crate) fn report_skipped(what: &str) {
-    orrery_store::testing::report_skipped(what);
-}
-
-pub(crate) fn installed(program: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {program}")])
-        .stdout(Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success())
-}
-
 /// One `orrery serve` process.
 pub(crate) struct Service {
     child: Child,
