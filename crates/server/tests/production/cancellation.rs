@@ -108,3 +108,71 @@ async fn a_request_whose_client_left_stops_computing() {
     );
     service.stop();
 }
+
+/// With one heavy thread and a 2 s limit, a long search runs past its limit (504) while the
+/// requests queued behind it cannot start within half the limit: they get 503 `overloaded` with
+/// `Retry-After` after 1 s, never a 504 for having waited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_that_cannot_start_in_time_gets_503_not_504() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("orrery.db").display());
+    // Different keys, so that no key's share of the heavy lane is what refuses them.
+    let keys: Vec<String> = (0..3)
+        .map(|i| crate::process::key_with_limit(&database, &format!("queued_{i}"), 1000))
+        .collect();
+    let service = std::sync::Arc::new(Service::start(
+        &database,
+        &[
+            ("ORRERY_REQUEST_TIMEOUT_SECS", "2".to_owned()),
+            ("ORRERY_COMPUTE_THREADS", "1".to_owned()),
+        ],
+    ));
+    let client = reqwest::Client::new();
+    let send = |key: String| {
+        let (client, service) = (client.clone(), std::sync::Arc::clone(&service));
+        tokio::spawn(async move {
+            let sent = std::time::Instant::now();
+            let response = client
+                .post(service.url("/v1/transits"))
+                .header("X-API-Key", &key)
+                .json(&long_transit_search())
+                .send()
+                .await
+                .unwrap();
+            let status = response.status().as_u16();
+            let retry_after = response.headers().contains_key("retry-after");
+            let body: serde_json::Value = response.json().await.unwrap();
+            (
+                status,
+                retry_after,
+                body["error"]["code"].clone(),
+                sent.elapsed(),
+            )
+        })
+    };
+    let running = send(keys[0].clone());
+    // The first one takes the only heavy thread before the others arrive.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let queued: Vec<_> = keys[1..].iter().cloned().map(send).collect();
+
+    let (status, _, code, _) = running.await.unwrap();
+    assert_eq!(
+        (status, code.as_str()),
+        (504, Some("timeout")),
+        "the running search"
+    );
+    for handle in queued {
+        let (status, retry_after, code, waited) = handle.await.unwrap();
+        eprintln!("cancellation: a queued request got {status} {code} after {waited:?}");
+        assert_eq!(status, 503, "a queued request that could not start: {code}");
+        assert_eq!(code, "overloaded");
+        assert!(retry_after, "503 overloaded carries Retry-After");
+        assert!(
+            waited < Duration::from_secs(2),
+            "refused before the time limit, not at it: {waited:?}"
+        );
+    }
+    std::sync::Arc::into_inner(service)
+        .expect("requests finished")
+        .stop();
+}
