@@ -109,9 +109,9 @@ async fn a_request_whose_client_left_stops_computing() {
     service.stop();
 }
 
-/// With one heavy thread and a 2 s limit, a long search runs past its limit (504) while the
+/// With one heavy thread and a 1 s limit, a long search runs past its limit (504) while the
 /// requests queued behind it cannot start within half the limit: they get 503 `overloaded` with
-/// `Retry-After` after 1 s, never a 504 for having waited.
+/// `Retry-After` after 0.5 s, never a 504 for having waited.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_that_cannot_start_in_time_gets_503_not_504() {
     let dir = tempfile::tempdir().unwrap();
@@ -123,7 +123,7 @@ async fn a_request_that_cannot_start_in_time_gets_503_not_504() {
     let service = std::sync::Arc::new(Service::start(
         &database,
         &[
-            ("ORRERY_REQUEST_TIMEOUT_SECS", "2".to_owned()),
+            ("ORRERY_REQUEST_TIMEOUT_SECS", "1".to_owned()),
             ("ORRERY_COMPUTE_THREADS", "1".to_owned()),
         ],
     ));
@@ -152,7 +152,7 @@ async fn a_request_that_cannot_start_in_time_gets_503_not_504() {
     };
     let running = send(keys[0].clone());
     // The first one takes the only heavy thread before the others arrive.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
     let queued: Vec<_> = keys[1..].iter().cloned().map(send).collect();
 
     let (status, _, code, _) = running.await.unwrap();
@@ -168,7 +168,7 @@ async fn a_request_that_cannot_start_in_time_gets_503_not_504() {
         assert_eq!(code, "overloaded");
         assert!(retry_after, "503 overloaded carries Retry-After");
         assert!(
-            waited < Duration::from_secs(2),
+            waited < Duration::from_secs(1),
             "refused before the time limit, not at it: {waited:?}"
         );
     }
