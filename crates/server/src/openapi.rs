@@ -269,7 +269,9 @@ fn add_conventions(operation: &mut Operation) {
                 "The request's id (the client's UUID if it sent one).",
             ),
         );
-        if authenticated && status != "401" && status != "503" {
+        // A 503 `overloaded` comes after the rate limit and carries its headers; a 503
+        // `service_unavailable` may not (headers are described, not required).
+        if authenticated && status != "401" {
             headers.insert(
                 "X-RateLimit-Limit".to_owned(),
                 header(integer(), "The plan's requests per hour."),
