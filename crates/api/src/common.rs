@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
+use crate::datetime::{CivilDateTime, TimeZoneName};
 use crate::error::ApiInputError;
 use crate::names::{BodyField, CenterField};
 
@@ -79,10 +80,10 @@ pub enum AmbiguousTimeChoice {
 #[serde(deny_unknown_fields)]
 pub struct BirthDto {
     /// ISO 8601 date-time: with `Z` or an offset, or local (then `timezone` is needed).
-    pub datetime: String,
+    pub datetime: CivilDateTime,
     /// IANA time zone (`Europe/Berlin`) for a local `datetime`.
     #[serde(default)]
-    pub timezone: Option<String>,
+    pub timezone: Option<TimeZoneName>,
     /// The place of the birth or event.
     pub location: LocationDto,
     /// Before standard time: the birth place's LMT (default) or the zone's.
@@ -108,14 +109,14 @@ impl BirthDto {
     /// Malformed date-time, unknown zone, a DST gap or fold without a choice, a bad place.
     pub fn resolve(&self, path: &str) -> Result<ResolvedBirth, ApiInputError> {
         let place = self.location.observer();
-        let mut input = CivilInput::new(&self.datetime)
+        let mut input = CivilInput::new(self.datetime.as_str())
             .with_longitude_deg(place.lon_deg)
             .with_lmt_policy(match self.lmt.unwrap_or_default() {
                 LmtChoice::BirthPlace => LmtPolicy::BirthPlace,
                 LmtChoice::ZoneReference => LmtPolicy::ZoneReference,
             });
         if let Some(zone) = &self.timezone {
-            input = input.with_timezone(zone);
+            input = input.with_timezone(zone.name());
         }
         if let Some(choice) = self.ambiguous_time {
             input = input.with_fold_choice(match choice {
@@ -210,8 +211,8 @@ impl BirthEcho {
     #[must_use]
     pub fn new(request: &BirthDto, birth: &ResolvedBirth) -> Self {
         Self {
-            datetime: request.datetime.clone(),
-            timezone: request.timezone.clone(),
+            datetime: request.datetime.as_str().to_owned(),
+            timezone: request.timezone.as_ref().map(|zone| zone.name().to_owned()),
             location: birth.place.into(),
             resolved: ResolvedTimeDto::new(birth),
         }

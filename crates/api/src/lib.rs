@@ -12,6 +12,7 @@ pub mod bounded;
 pub mod cartography;
 pub mod catalog;
 pub mod common;
+pub mod datetime;
 pub mod directions;
 pub mod ephemeris;
 pub mod error;

@@ -286,8 +286,8 @@ pub fn compute(
     let birth = &request.birth;
     Ok(RadixResponse {
         input: RadixInputEcho {
-            datetime: birth.datetime.clone(),
-            timezone: birth.timezone.clone(),
+            datetime: birth.datetime.as_str().to_owned(),
+            timezone: birth.timezone.as_ref().map(|zone| zone.name().to_owned()),
             location: LocationEcho::from(input.birth.place),
             house_system: input.house_system.name,
             frame: FrameDto::new(&input.chart.frame),

@@ -341,8 +341,12 @@ const CUSP_ORDER_NOTE: &str = "the composite cusps are not in zodiacal order: so
 fn person_echo(dto: &PersonDto, input: &PersonInput) -> PersonEcho {
     PersonEcho {
         name: input.name.clone(),
-        datetime: dto.birth.datetime.clone(),
-        timezone: dto.birth.timezone.clone(),
+        datetime: dto.birth.datetime.as_str().to_owned(),
+        timezone: dto
+            .birth
+            .timezone
+            .as_ref()
+            .map(|zone| zone.name().to_owned()),
         location: LocationEcho::from(input.birth.place),
         resolved: ResolvedTimeDto::new(&input.birth),
         chart: None,

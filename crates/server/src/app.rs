@@ -187,11 +187,16 @@ impl AppState {
         let body = self
             .calculate(move |eph| {
                 let answer = job(eph)?;
-                // A request dropped while it computed needs no JSON (megabytes, for a series).
-                if orrery_ephem::check_cancelled().is_err() {
-                    return Err(ApiError::timeout(limit_secs));
+                // A request dropped while it computed needs no JSON (megabytes, for a series),
+                // neither before the writing starts nor while it goes on.
+                let mut body = CancellableBody::default();
+                match serde_json::to_writer(&mut body, &answer) {
+                    Ok(()) => Ok(body.bytes),
+                    Err(_) if orrery_ephem::check_cancelled().is_err() => {
+                        Err(ApiError::timeout(limit_secs))
+                    }
+                    Err(error) => Err(ApiError::internal(error)),
                 }
-                serde_json::to_vec(&answer).map_err(ApiError::internal)
             })
             .await?;
         let mut response = (
@@ -285,5 +290,34 @@ async fn limit_time(State(state): State<AppState>, request: Request, next: Next)
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::timeout(limit.as_secs()).into_response(),
+    }
+}
+
+/// A JSON body being written on a compute thread that stops once the calculation is cancelled:
+/// it checks the token every [`CancellableBody::CHECK_EVERY`] bytes (a check is an atomic load,
+/// so this costs nothing next to the writing), because a window of decades is hundreds of
+/// milliseconds of writing.
+#[derive(Default)]
+struct CancellableBody {
+    bytes: Vec<u8>,
+    next_check: usize,
+}
+
+impl CancellableBody {
+    const CHECK_EVERY: usize = 64 * 1024;
+}
+
+impl std::io::Write for CancellableBody {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() >= self.next_check {
+            orrery_ephem::check_cancelled().map_err(std::io::Error::other)?;
+            self.next_check = self.bytes.len() + Self::CHECK_EVERY;
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }

@@ -1,0 +1,286 @@
+//! Date-times and time zones that parse themselves while the request is deserialised, so the
+//! field's path comes from the deserialiser and the rule from the civil-time crate:
+//! - [`Instant`]: an instant, ISO 8601 with `Z` or an offset (`start`, `end`, `at`, …);
+//! - [`CivilDateTime`]: a birth's or event's date-time, with an offset or local (then its
+//!   `timezone` resolves it, a rule across two fields that [`crate::common::BirthDto::resolve`]
+//!   applies);
+//! - [`TimeZoneName`]: a zone of the bundled tz database, by its exact IANA name.
+//!
+//! The grammar and its reasons are in docs/CONVENTIONS.md ("Date-times").
+
+use std::borrow::Cow;
+use std::fmt;
+
+use jiff::Timestamp;
+use orrery_astro::time::{JulianDayUt, julian_day_ut};
+use orrery_civil::{CivilError, CivilInput, IsoDateTime, Zone};
+use serde::{Deserialize, Deserializer};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
+
+/// The civil crate's message without the field name it starts with ("datetime must …"), so
+/// that the deserialiser's path stands in front of the rule instead.
+fn rule_of(error: &CivilError, name: &str) -> String {
+    let text = error.to_string();
+    match text.strip_prefix(name) {
+        Some(rest) if rest.starts_with(' ') => rest.trim_start().to_owned(),
+        _ => text,
+    }
+}
+
+/// An instant: an ISO 8601 date-time with `Z` or a UTC offset (`2024-03-20T03:06:21Z`,
+/// `2024-03-20T04:06:21+01:00`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Instant(Timestamp);
+
+impl Instant {
+    /// Parses an instant; the error is the rule it broke, without the field's name.
+    ///
+    /// # Errors
+    /// A malformed date-time, or a local one without an offset.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match CivilInput::new(text).resolve() {
+            Ok(resolved) => Ok(Self(resolved.utc())),
+            Err(CivilError::MissingTimezone { .. }) => Err(format!(
+                "must be a UTC date-time ending in Z or carrying an offset, like \
+                 2024-03-20T03:06:21Z (got {text:?})"
+            )),
+            Err(error) => {
+                let mut rule = rule_of(&error, "datetime");
+                // In a URL query a literal `+` is read as a space, so `+01:00` arrives as ` 01:00`.
+                if text.contains(' ') {
+                    rule.push_str(
+                        "; in a URL query string a `+` stands for a space: write a positive \
+                         offset as %2B (2024-03-20T04:06:21%2B01:00)",
+                    );
+                }
+                Err(rule)
+            }
+        }
+    }
+
+    /// The instant.
+    #[must_use]
+    pub fn timestamp(self) -> Timestamp {
+        self.0
+    }
+
+    /// The instant as a Julian day (UT).
+    #[must_use]
+    pub fn julian_day(self) -> JulianDayUt {
+        julian_day_ut(self.0)
+    }
+}
+
+impl From<Timestamp> for Instant {
+    fn from(timestamp: Timestamp) -> Self {
+        Self(timestamp)
+    }
+}
+
+impl fmt::Display for Instant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<'de> Deserialize<'de> for Instant {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<str>::deserialize(deserializer)?;
+        Self::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl PartialSchema for Instant {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime)))
+            .description(Some(
+                "An instant: ISO 8601 with `Z` or a UTC offset (in a URL query, write `+` as \
+                 `%2B`). Years -9999..9999, proleptic Gregorian.",
+            ))
+            .examples(["2024-03-20T03:06:21Z"])
+            .into()
+    }
+}
+
+impl ToSchema for Instant {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Instant")
+    }
+}
+
+/// A birth's or event's date-time as sent: ISO 8601 with `Z` or an offset, or local (read in
+/// the request's `timezone`). The text is kept, because the answer echoes it as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CivilDateTime {
+    text: String,
+    parsed: IsoDateTime,
+}
+
+impl CivilDateTime {
+    /// Parses a date-time with or without an offset.
+    ///
+    /// # Errors
+    /// The rule it broke, without the field's name.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        IsoDateTime::parse(text)
+            .map(|parsed| Self {
+                text: text.to_owned(),
+                parsed,
+            })
+            .map_err(|error| rule_of(&error, "datetime"))
+    }
+
+    /// The text as the client sent it.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the date-time carries its own UTC offset (then no zone is needed).
+    #[must_use]
+    pub fn has_offset(&self) -> bool {
+        self.parsed.offset().is_some()
+    }
+}
+
+impl<'de> Deserialize<'de> for CivilDateTime {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<str>::deserialize(deserializer)?;
+        Self::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl PartialSchema for CivilDateTime {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "ISO 8601 date-time: with `Z` or a UTC offset, or local wall-clock time (then \
+                 `timezone` is needed). Seconds optional; years -9999..9999, proleptic Gregorian.",
+            ))
+            .examples(["1990-07-15T14:30:00"])
+            .into()
+    }
+}
+
+impl ToSchema for CivilDateTime {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("CivilDateTime")
+    }
+}
+
+/// A time zone of the bundled tz database by its exact IANA name (`Europe/Berlin`; links such
+/// as `Asia/Calcutta` count).
+#[derive(Debug, Clone)]
+pub struct TimeZoneName(Zone);
+
+impl TimeZoneName {
+    /// Looks the zone up.
+    ///
+    /// # Errors
+    /// The rule, with the right spelling when the name differs only in case.
+    pub fn parse(name: &str) -> Result<Self, String> {
+        Zone::get(name)
+            .map(Self)
+            .map_err(|error| rule_of(&error, "timezone"))
+    }
+
+    /// The zone's name as sent (names are exact, so it is the catalogue's spelling).
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        self.0.name()
+    }
+}
+
+impl<'de> Deserialize<'de> for TimeZoneName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<str>::deserialize(deserializer)?;
+        Self::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl PartialSchema for TimeZoneName {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "An IANA time zone name, exact and case-sensitive (`Europe/Berlin`), from the \
+                 bundled tz database with its full history (backzone).",
+            ))
+            .examples(["Europe/Berlin"])
+            .into()
+    }
+}
+
+impl ToSchema for TimeZoneName {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("TimeZoneName")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::parse::json_value;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(
+        dead_code,
+        reason = "the fields are read by the Debug output of failed tests"
+    )]
+    struct Probe {
+        at: Option<Instant>,
+        datetime: Option<CivilDateTime>,
+        timezone: Option<TimeZoneName>,
+    }
+
+    fn error_of(body: serde_json::Value) -> (Option<String>, String) {
+        let error = json_value::<Probe>(body).unwrap_err();
+        (error.field, error.message)
+    }
+
+    #[test]
+    fn an_instant_needs_its_offset() {
+        let probe: Probe = json_value(json!({"at": "2024-03-20T04:06:21+01:00"})).unwrap();
+        assert_eq!(
+            probe.at.unwrap().timestamp().to_string(),
+            "2024-03-20T03:06:21Z"
+        );
+        insta::assert_snapshot!(error_of(json!({"at": "2024-03-20T03:06:21"})).1, @r#"at must be a UTC date-time ending in Z or carrying an offset, like 2024-03-20T03:06:21Z (got "2024-03-20T03:06:21")"#);
+        assert_eq!(
+            error_of(json!({"at": "2024-03-20T03:06:21"})).0.as_deref(),
+            Some("at")
+        );
+    }
+
+    #[test]
+    fn an_instant_with_a_space_gets_the_query_hint() {
+        let (_, message) = error_of(json!({"at": "2024-03-20T04:06:21 01:00"}));
+        assert!(message.contains("%2B"), "{message}");
+    }
+
+    #[test]
+    fn a_civil_date_time_keeps_its_text() {
+        let probe: Probe = json_value(json!({"datetime": "1990-07-15T14:30"})).unwrap();
+        let datetime = probe.datetime.unwrap();
+        assert_eq!(datetime.as_str(), "1990-07-15T14:30");
+        assert!(!datetime.has_offset());
+        insta::assert_snapshot!(error_of(json!({"datetime": "1990-07-15"})).1, @r#"datetime must be an ISO 8601 date-time like 2024-03-20T03:06:21Z or 2024-03-20T03:06:21 (got "1990-07-15"): a time of day is required, a date alone is not enough (send T12:00 if noon is meant, e.g. 2024-03-20T12:00)"#);
+    }
+
+    #[test]
+    fn a_zone_name_is_exact() {
+        let probe: Probe = json_value(json!({"timezone": "Asia/Calcutta"})).unwrap();
+        assert_eq!(probe.timezone.unwrap().name(), "Asia/Calcutta");
+        let (field, message) = error_of(json!({"timezone": "europe/berlin"}));
+        assert_eq!(field.as_deref(), Some("timezone"));
+        assert!(message.starts_with("timezone must be an IANA time zone name"));
+        assert!(message.contains("did you mean Europe/Berlin?"), "{message}");
+    }
+}
