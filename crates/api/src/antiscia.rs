@@ -58,18 +58,19 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::common::{OrderedMap, ZodiacLongitudeDto, ephemeris_name, required_instant};
+use crate::common::{OrderedMap, ZodiacLongitudeDto, ephemeris_name};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::LenientBodyField;
 
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AntisciaRequest {
-    /// ISO 8601 UTC (or with an offset); required.
-    #[serde(default)]
-    pub datetime: Option<String>,
+    /// The instant.
+    pub datetime: Instant,
     /// Body names; default the 14 standard points; unknown names are ignored (echoed in `settings.ignored_bodies`); not empty.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<LenientBodyField>>,
     /// Degrees of orb for `pairs`, 0..3; default 1.
     #[serde(default)]
     pub orb: Option<f64>,
@@ -92,15 +93,17 @@ pub struct AntisciaInput {
 }
 
 /// Splits names into known bodies and ignored names, each kept once in the order given.
-fn known_and_ignored(names: &[String]) -> (Vec<Body>, Vec<String>) {
+fn known_and_ignored(names: &[LenientBodyField]) -> (Vec<Body>, Vec<String>) {
     let mut bodies = Vec::with_capacity(names.len());
     let mut ignored: Vec<String> = Vec::new();
     for name in names {
-        match Body::parse(name) {
-            Ok(body) if !bodies.contains(&body) => bodies.push(body),
-            Ok(_) => {}
-            Err(_) if !ignored.contains(name) => ignored.push(name.clone()),
-            Err(_) => {}
+        match name {
+            LenientBodyField::Known(body) if !bodies.contains(body) => bodies.push(*body),
+            LenientBodyField::Known(_) => {}
+            LenientBodyField::Unknown(name) if !ignored.contains(name) => {
+                ignored.push(name.clone());
+            }
+            LenientBodyField::Unknown(_) => {}
         }
     }
     (bodies, ignored)
@@ -110,7 +113,7 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
     type Error = ApiInputError;
 
     fn try_from(request: &AntisciaRequest) -> Result<Self, ApiInputError> {
-        let instant = required_instant("datetime", request.datetime.as_deref())?;
+        let instant = request.datetime.timestamp();
         let (bodies, ignored) = match &request.bodies {
             None => (default_bodies(), Vec::new()),
             Some(names) if names.is_empty() => {
@@ -242,7 +245,7 @@ mod tests {
     use super::*;
 
     fn validate(value: serde_json::Value) -> Result<AntisciaInput, ApiInputError> {
-        let request: AntisciaRequest = serde_json::from_value(value).unwrap();
+        let request: AntisciaRequest = crate::parse::json_value(value)?;
         AntisciaInput::try_from(&request)
     }
 
@@ -270,7 +273,10 @@ mod tests {
     fn every_rule_names_the_field() {
         for (body, expected) in [
             (json!({}), "datetime is required"),
-            (json!({"datetime": "yesterday"}), "datetime: "),
+            (
+                json!({"datetime": "yesterday"}),
+                "datetime must be an ISO 8601 date-time",
+            ),
             (
                 json!({"datetime": "2024-01-01T00:00:00Z", "bodies": []}),
                 "bodies must name at least one body",

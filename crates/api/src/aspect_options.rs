@@ -25,7 +25,6 @@ pub struct AspectOptionsDto {
     #[serde(default)]
     pub aspects: Option<Vec<AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`.
-    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<OrbsField>,
 }
@@ -69,13 +68,54 @@ impl AspectOptionsDto {
 
 /// `orbs` in its three forms, parsed while deserialising: a preset name, one orb in degrees for
 /// every aspect, or `{max, <aspect>: degrees}`. An error names its path; in the object form the
-/// path ends in the key (`options.aspects.orbs.trine`). The schema is [`crate::schema::Orbs`].
+/// path ends in the key (`options.aspects.orbs.trine`). The schema lists the three forms, with the
+/// preset and aspect names from the core's catalogues.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrbsField(pub OrbSpec);
 
 impl<'de> Deserialize<'de> for OrbsField {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_any(OrbsVisitor).map(Self)
+    }
+}
+
+impl utoipa::PartialSchema for OrbsField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, Type};
+        let number = |description: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .description(Some(description))
+        };
+        let mut custom = ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(
+                "Named aspects get exactly their orb, the others their classic orb, all capped at `max`.",
+            ))
+            .property("max", number("The widest orb, degrees."))
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)));
+        for aspect in Aspect::ALL {
+            custom = custom.property(aspect.name(), number("Degrees."));
+        }
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(OrbPreset::ALL.iter().map(|p| p.name())))
+                    .description(Some("A preset (see GET /v1/catalog/orb-presets).")),
+            )
+            .item(number("One orb in degrees for every aspect and pair."))
+            .item(custom)
+            .description(Some(
+                "A preset name, a bare number of degrees, or an object `{max, <aspect>: degrees}`.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for OrbsField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("Orbs")
     }
 }
 

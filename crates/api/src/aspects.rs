@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectSettingsDto};
-use crate::common::parse_instant;
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 
 /// At most this many points per list: the pairs grow with the square.
@@ -29,16 +29,14 @@ pub const DATETIME_POINTS: [Body; 12] = Body::CORE_POINTS;
 #[serde(deny_unknown_fields)]
 pub struct AspectsRequest {
     /// Point name to a longitude, or to `{longitude, speed}`.
-    #[schema(value_type = BTreeMap<String, crate::schema::AspectPosition>)]
     #[serde(default)]
-    pub positions: Option<BTreeMap<String, serde_json::Value>>,
+    pub positions: Option<BTreeMap<String, PositionField>>,
     /// A second list: then only pairs across the lists are reported.
-    #[schema(value_type = BTreeMap<String, crate::schema::AspectPosition>)]
     #[serde(default)]
-    pub positions_b: Option<BTreeMap<String, serde_json::Value>>,
-    /// ISO 8601 UTC: the service computes the standard planets.
+    pub positions_b: Option<BTreeMap<String, PositionField>>,
+    /// An instant: the service computes the standard planets.
     #[serde(default)]
-    pub datetime: Option<String>,
+    pub datetime: Option<Instant>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.
     #[serde(default)]
     pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
@@ -46,7 +44,6 @@ pub struct AspectsRequest {
     #[serde(default)]
     pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
-    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<crate::aspect_options::OrbsField>,
 }
@@ -103,8 +100,8 @@ impl AspectsRequest {
                     ));
                 }
                 match datetime {
-                    Some(text) => AspectSource::Instant {
-                        instant: parse_instant("datetime", text)?,
+                    Some(instant) => AspectSource::Instant {
+                        instant: instant.timestamp(),
                         used_now: false,
                     },
                     None => AspectSource::Instant {
@@ -120,7 +117,7 @@ impl AspectsRequest {
 
 fn points(
     field: &str,
-    map: &BTreeMap<String, serde_json::Value>,
+    map: &BTreeMap<String, PositionField>,
 ) -> Result<Vec<AspectPoint>, ApiInputError> {
     if map.is_empty() {
         return Err(ApiInputError::field(field, "must name at least one point"));
@@ -137,7 +134,7 @@ fn points(
         ));
     }
     map.iter()
-        .map(|(name, value)| {
+        .map(|(name, position)| {
             let path = format!("{field}.{name}");
             if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
                 return Err(ApiInputError::field(
@@ -145,36 +142,120 @@ fn points(
                     format!("point names must have 1 to {MAX_NAME_CHARS} characters"),
                 ));
             }
-            let (lon_deg, speed) = match value {
-                serde_json::Value::Number(n) => (n.as_f64(), None),
-                serde_json::Value::Object(object) => {
-                    if let Some(key) = object.keys().find(|k| *k != "longitude" && *k != "speed") {
-                        return Err(ApiInputError::field(
-                            &path,
-                            format!("has an unknown field `{key}`; expected longitude and speed"),
-                        ));
-                    }
-                    let lon = object.get("longitude").and_then(serde_json::Value::as_f64);
-                    let speed = match object.get("speed") {
-                        None | Some(serde_json::Value::Null) => None,
-                        Some(v) => Some(v.as_f64().ok_or_else(|| {
-                            ApiInputError::field(&format!("{path}.speed"), format!("must be a number of degrees per day (got {v})"))
-                        })?),
-                    };
-                    (lon, speed)
-                }
-                _ => (None, None),
-            };
-            let lon_deg = lon_deg.ok_or_else(|| {
-                ApiInputError::field(
-                    &path,
-                    format!("must be a longitude in degrees or {{\"longitude\": degrees, \"speed\": degrees per day}} (got {value})"),
-                )
-            })?;
-            let lon = Longitude::new(lon_deg).map_err(|_| ApiInputError::field(&path, "must be a finite longitude"))?;
-            AspectPoint::new(name.clone(), lon, speed).map_err(|e| ApiInputError::labelled(&path, e))
+            AspectPoint::new(name.clone(), position.longitude, position.speed)
+                .map_err(|e| ApiInputError::labelled(&path, e))
         })
         .collect()
+}
+
+/// A position of `/v1/aspects`: a longitude in degrees, or `{longitude, speed}` with the speed
+/// in degrees per day (which gives `applying` and `exact_in_days`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PositionField {
+    pub longitude: Longitude,
+    pub speed: Option<f64>,
+}
+
+impl PositionField {
+    const EXPECTED: &'static str =
+        "a longitude in degrees or {\"longitude\": degrees, \"speed\": degrees per day}";
+
+    fn at(longitude: f64) -> Result<Self, String> {
+        Longitude::new(longitude)
+            .map(|longitude| Self {
+                longitude,
+                speed: None,
+            })
+            .map_err(|_| format!("must be a finite longitude (got {longitude})"))
+    }
+}
+
+impl<'de> Deserialize<'de> for PositionField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The object form; its own fields name their errors.
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct WithSpeed {
+            longitude: f64,
+            #[serde(default)]
+            speed: Option<f64>,
+        }
+
+        struct Visitor;
+
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = PositionField;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(PositionField::EXPECTED)
+            }
+
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<PositionField, E> {
+                PositionField::at(v).map_err(E::custom)
+            }
+
+            #[allow(
+                clippy::cast_precision_loss,
+                reason = "a longitude given as an integer is far below 2^52"
+            )]
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<PositionField, E> {
+                self.visit_f64(v as f64)
+            }
+
+            #[allow(
+                clippy::cast_precision_loss,
+                reason = "a longitude given as an integer is far below 2^52"
+            )]
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<PositionField, E> {
+                self.visit_f64(v as f64)
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<PositionField, A::Error> {
+                let object =
+                    WithSpeed::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                let mut position = PositionField::at(object.longitude)
+                    .map_err(<A::Error as serde::de::Error>::custom)?;
+                position.speed = object.speed;
+                Ok(position)
+            }
+        }
+
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl utoipa::PartialSchema for PositionField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, Type};
+        let number = |description: &str| {
+            ObjectBuilder::new()
+                .schema_type(Type::Number)
+                .description(Some(description))
+        };
+        OneOfBuilder::new()
+            .item(number("Longitude, degrees."))
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Object)
+                    .property("longitude", number("Degrees."))
+                    .required("longitude")
+                    .property(
+                        "speed",
+                        number("Degrees per day; gives `applying` and `exact_in_days`."),
+                    )
+                    .additional_properties(Some(AdditionalProperties::FreeForm(false))),
+            )
+            .into()
+    }
+}
+
+impl ToSchema for PositionField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("AspectPosition")
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

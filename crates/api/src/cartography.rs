@@ -82,9 +82,10 @@ use utoipa::ToSchema;
 
 use crate::common::BirthEcho;
 use crate::common::{
-    BirthDto, LocationDto, OrderedMap, ResolvedBirth, ephemeris_name, in_range, parse_body_list,
+    BirthDto, LocationDto, OrderedMap, ResolvedBirth, body_list, ephemeris_name, in_range,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 
 /// A line type, as the API names it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
@@ -125,7 +126,7 @@ pub struct AcgRequest {
     pub birth: BirthDto,
     /// Body names, 1..16, no repeats; default `sun`…`pluto`, `chiron`, `true_node`.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
     /// Which lines (`mc`, `ic`, `ac`, `dc`), no repeats; default all four.
     #[serde(default)]
     pub line_types: Option<Vec<LineTypeDto>>,
@@ -158,20 +159,16 @@ pub struct AcgNearInput {
     pub max_km: Option<f64>,
 }
 
-fn parse_bodies(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError> {
+fn parse_bodies(names: Option<&[BodyField]>) -> Result<Vec<Body>, ApiInputError> {
     let Some(names) = names else {
         return Ok(default_bodies());
     };
-    let bodies = parse_body_list("bodies", names, Some(MAX_BODIES))?;
-    // Every name is known by now; an alias of an earlier name is a repeat too.
-    if let Some(i) = (1..names.len()).find(|&i| {
-        names[..i]
-            .iter()
-            .any(|n| Body::parse(n).ok() == Body::parse(&names[i]).ok())
-    }) {
+    let bodies = body_list("bodies", names, Some(MAX_BODIES))?;
+    // An alias of an earlier name is a repeat too.
+    if let Some(i) = (1..names.len()).find(|&i| names[..i].contains(&names[i])) {
         return Err(ApiInputError::field(
             &format!("bodies[{i}]"),
-            format!("repeats {:?}", names[i]),
+            format!("repeats {:?}", names[i].0.name()),
         ));
     }
     Ok(bodies)
@@ -608,6 +605,6 @@ mod tests {
         ))
         .unwrap_err()
         .message;
-        assert_eq!(message, "bodies[1] repeats \"mean_lilith\"");
+        assert_eq!(message, "bodies[1] repeats \"mean_apogee\"");
     }
 }

@@ -364,27 +364,7 @@ pub fn body_list(
     max: Option<usize>,
 ) -> Result<Vec<Body>, ApiInputError> {
     check_body_count(field, bodies.len(), max)?;
-    let mut unique = Vec::with_capacity(bodies.len());
-    for BodyField(body) in bodies {
-        if !unique.contains(body) {
-            unique.push(*body);
-        }
-    }
-    Ok(unique)
-}
-
-/// Parses a list of body names that must not be empty and, with `max`, may name at most that
-/// many bodies.
-///
-/// # Errors
-/// An empty list, a list longer than `max`, or the first unknown name (with its index).
-pub fn parse_body_list(
-    field: &str,
-    names: &[String],
-    max: Option<usize>,
-) -> Result<Vec<Body>, ApiInputError> {
-    check_body_count(field, names.len(), max)?;
-    parse_bodies(field, names)
+    Ok(distinct_bodies(bodies))
 }
 
 /// A list of `count` bodies at `field` is not empty and, with `max`, not longer than that.
@@ -403,20 +383,16 @@ fn check_body_count(field: &str, count: usize, max: Option<usize>) -> Result<(),
     }
 }
 
-/// Parses a list of body names.
-///
-/// # Errors
-/// The first unknown name, with its index in the list.
-pub fn parse_bodies(field: &str, names: &[String]) -> Result<Vec<Body>, ApiInputError> {
+/// The bodies of a list, each once, in the order first named.
+#[must_use]
+pub fn distinct_bodies(names: &[BodyField]) -> Vec<Body> {
     let mut bodies = Vec::with_capacity(names.len());
-    for (i, name) in names.iter().enumerate() {
-        let body = Body::parse(name)
-            .map_err(|e| ApiInputError::unknown_name(&format!("{field}[{i}]"), &e))?;
-        if !bodies.contains(&body) {
-            bodies.push(body);
+    for BodyField(body) in names {
+        if !bodies.contains(body) {
+            bodies.push(*body);
         }
     }
-    Ok(bodies)
+    bodies
 }
 
 /// The spec's position shape.

@@ -56,8 +56,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::common::BirthEcho;
-use crate::common::{BirthDto, ResolvedBirth, event_time, in_range, parse_bodies};
+use crate::common::{BirthDto, ResolvedBirth, distinct_bodies, event_time, in_range};
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 
 /// At most this many aspect points.
 pub const MAX_ASPECTS: usize = 24;
@@ -90,10 +91,10 @@ pub enum ModeDto {
 pub struct SignificatorsDto {
     /// Angle significators: `asc`, `mc`, `dsc`, `ic`; default all four.
     #[serde(default)]
-    pub angles: Option<Vec<String>>,
+    pub angles: Option<Vec<AngleField>>,
     /// Body significators; default `sun`, `moon`. Angles and bodies together must name at least one.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -101,15 +102,14 @@ pub struct SignificatorsDto {
 pub struct DirectionsOptionsDto {
     /// The rate of the arc per year of life: `naibod` (default, 0.98564733°), `ptolemy` (1°) or a
     /// number of degrees per year in 0.5..2.
-    #[schema(value_type = crate::schema::DirectionKey)]
     #[serde(default)]
-    pub key: Option<serde_json::Value>,
+    pub key: Option<KeyField>,
     /// `zodiacal` (default) or `in_mundo`.
     #[serde(default)]
     pub mode: Option<ModeDto>,
     /// Promissor bodies, 1..12; default `sun`…`saturn`.
     #[serde(default)]
-    pub promissors: Option<Vec<String>>,
+    pub promissors: Option<Vec<BodyField>>,
     /// The significators; default all four angles and `sun`, `moon`.
     #[serde(default)]
     pub significators: Option<SignificatorsDto>,
@@ -124,6 +124,93 @@ pub struct DirectionsOptionsDto {
     pub age_end: Option<f64>,
 }
 
+/// An angle as a significator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AngleField {
+    Asc,
+    Mc,
+    Dsc,
+    Ic,
+}
+
+impl AngleField {
+    fn angle(self) -> ChartAngle {
+        match self {
+            Self::Asc => ChartAngle::Asc,
+            Self::Mc => ChartAngle::Mc,
+            Self::Dsc => ChartAngle::Dsc,
+            Self::Ic => ChartAngle::Ic,
+        }
+    }
+}
+
+/// The rate of the arc: `naibod`, `ptolemy`, or a number of degrees per year in the core's
+/// range, checked while deserialising.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KeyField(pub Key);
+
+impl<'de> Deserialize<'de> for KeyField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// The two forms, as JSON gives them.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form<'a> {
+            Rate(f64),
+            Name(std::borrow::Cow<'a, str>),
+        }
+        let rule = || {
+            format!(
+                "must be \"naibod\", \"ptolemy\" or a number of degrees per year between {} and {}",
+                KEY_RANGE_DEG_PER_YEAR.start(),
+                KEY_RANGE_DEG_PER_YEAR.end()
+            )
+        };
+        match Form::deserialize(deserializer).map_err(|_| serde::de::Error::custom(rule()))? {
+            Form::Name(name) => match &*name {
+                "naibod" => Ok(Self(Key::Naibod)),
+                "ptolemy" => Ok(Self(Key::Ptolemy)),
+                other => Err(serde::de::Error::custom(format!(
+                    "{} (got {other:?})",
+                    rule()
+                ))),
+            },
+            Form::Rate(rate) => Key::custom(rate)
+                .map(Self)
+                .map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+impl utoipa::PartialSchema for KeyField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .enum_values(Some(["naibod", "ptolemy"]))
+                    .description(Some(
+                        "`naibod` (0.98564733°/year, the default) or `ptolemy` (1°/year).",
+                    )),
+            )
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Number)
+                    .description(Some("Degrees of arc per year of life."))
+                    .minimum(Some(*KEY_RANGE_DEG_PER_YEAR.start()))
+                    .maximum(Some(*KEY_RANGE_DEG_PER_YEAR.end())),
+            )
+            .into()
+    }
+}
+
+impl ToSchema for KeyField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("DirectionKey")
+    }
+}
+
 /// A validated request.
 #[derive(Debug, Clone)]
 pub struct DirectionsRequestInput {
@@ -131,36 +218,7 @@ pub struct DirectionsRequestInput {
     pub directions: DirectionsInput,
 }
 
-fn parse_key(value: Option<&serde_json::Value>) -> Result<Key, ApiInputError> {
-    let rule = || {
-        format!(
-            "must be \"naibod\", \"ptolemy\" or a number of degrees per year between {} and {}",
-            KEY_RANGE_DEG_PER_YEAR.start(),
-            KEY_RANGE_DEG_PER_YEAR.end()
-        )
-    };
-    match value {
-        None => Ok(Key::Naibod),
-        Some(serde_json::Value::String(name)) => match name.as_str() {
-            "naibod" => Ok(Key::Naibod),
-            "ptolemy" => Ok(Key::Ptolemy),
-            other => Err(ApiInputError::field(
-                "options.key",
-                format!("{} (got {other:?})", rule()),
-            )),
-        },
-        Some(serde_json::Value::Number(n)) => {
-            let rate = n.as_f64().unwrap_or(f64::NAN);
-            Key::custom(rate).map_err(|e| ApiInputError::field("options.key", e))
-        }
-        Some(other) => Err(ApiInputError::field(
-            "options.key",
-            format!("{} (got {other})", rule()),
-        )),
-    }
-}
-
-fn parse_promissors(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError> {
+fn parse_promissors(names: Option<&[BodyField]>) -> Result<Vec<Body>, ApiInputError> {
     const FIELD: &str = "options.promissors";
     let Some(names) = names else {
         return Ok(Body::PLANETS[..DEFAULT_PROMISSOR_COUNT].to_vec());
@@ -182,29 +240,21 @@ fn parse_promissors(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError
             names.len(),
         ));
     }
-    parse_bodies(FIELD, names)
+    Ok(distinct_bodies(names))
 }
 
-fn parse_angles(names: Option<&[String]>) -> Result<Vec<ChartAngle>, ApiInputError> {
+fn parse_angles(names: Option<&[AngleField]>) -> Vec<ChartAngle> {
     let Some(names) = names else {
-        return Ok(ChartAngle::ALL.to_vec());
+        return ChartAngle::ALL.to_vec();
     };
     let mut angles = Vec::with_capacity(names.len());
-    for (i, name) in names.iter().enumerate() {
-        let angle = ChartAngle::parse(name).ok_or_else(|| {
-            ApiInputError::labelled(
-                &format!("options.significators.angles[{i}]"),
-                format!(
-                    "unknown angle `{name}`; accepted names: {}",
-                    ChartAngle::NAMES.join(", ")
-                ),
-            )
-        })?;
+    for name in names {
+        let angle = name.angle();
         if !angles.contains(&angle) {
             angles.push(angle);
         }
     }
-    Ok(angles)
+    angles
 }
 
 fn parse_aspects(values: Option<&[f64]>) -> Result<Vec<f64>, ApiInputError> {
@@ -259,18 +309,18 @@ impl TryFrom<&DirectionsRequest> for DirectionsRequestInput {
     fn try_from(request: &DirectionsRequest) -> Result<Self, ApiInputError> {
         let birth = request.birth.resolve("birth")?;
         let options = request.options.clone().unwrap_or_default();
-        let key = parse_key(options.key.as_ref())?;
+        let key = options.key.map_or(Key::Naibod, |key| key.0);
         let mode = match options.mode {
             None | Some(ModeDto::Zodiacal) => Mode::Zodiacal,
             Some(ModeDto::InMundo) => Mode::InMundo,
         };
         let promissors = parse_promissors(options.promissors.as_deref())?;
         let significators = options.significators.unwrap_or_default();
-        let angles = parse_angles(significators.angles.as_deref())?;
-        let bodies = match significators.bodies.as_deref() {
-            None => DEFAULT_SIGNIFICATOR_BODIES.to_vec(),
-            Some(names) => parse_bodies("options.significators.bodies", names)?,
-        };
+        let angles = parse_angles(significators.angles.as_deref());
+        let bodies = significators
+            .bodies
+            .as_deref()
+            .map_or_else(|| DEFAULT_SIGNIFICATOR_BODIES.to_vec(), distinct_bodies);
         if angles.is_empty() && bodies.is_empty() {
             return Err(ApiInputError::field(
                 "options.significators",

@@ -78,10 +78,10 @@ use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
-use crate::common::{
-    FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name, parse_instant,
-};
+use crate::common::{FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 use crate::names::{AyanamsaField, CenterField};
 
 /// The most samples one request may ask for (docs/CONVENTIONS.md, Limits).
@@ -92,13 +92,13 @@ const NANOS_PER_HOUR: f64 = 3_600e9;
 const NANOS_PER_DAY: f64 = 86_400e9;
 
 /// The request body, as sent.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EphemerisRequest {
-    /// First sample, ISO 8601 with `Z` or an offset.
-    pub start: String,
+    /// First sample.
+    pub start: Instant,
     /// Last possible sample; must be after `start`.
-    pub end: String,
+    pub end: Instant,
     /// Step between samples in days, > 0; at most one of the three steps; default 1 day.
     #[serde(default)]
     pub step_days: Option<f64>,
@@ -110,7 +110,7 @@ pub struct EphemerisRequest {
     pub step_minutes: Option<f64>,
     /// Body names (aliases accepted); default `sun`..`pluto`, `mean_node`, `chiron`.
     #[serde(default)]
-    pub points: Option<Vec<String>>,
+    pub points: Option<Vec<BodyField>>,
     /// Numbered minor planets, answered as `asteroid_<number>`.
     #[serde(default)]
     pub asteroids: Option<Vec<u32>>,
@@ -118,7 +118,7 @@ pub struct EphemerisRequest {
     /// `latitude_speed`, `distance_speed`, `retrograde`, `sign`, `sign_degree`, `declination`;
     /// default `["longitude", "retrograde"]`.
     #[serde(default)]
-    pub fields: Option<Vec<String>>,
+    pub fields: Option<Vec<SeriesField>>,
     /// `tropical` (default) or `sidereal`.
     #[serde(default)]
     pub zodiac: Option<ZodiacDto>,
@@ -137,7 +137,8 @@ pub struct EphemerisRequest {
 pub const DEFAULT_POINTS: [Body; 12] = Body::CORE_POINTS;
 
 /// One value a sample can carry for a point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum SeriesField {
     /// Ecliptic longitude in the frame's zodiac, degrees in `[0, 360)`.
     Longitude,
@@ -192,13 +193,6 @@ impl SeriesField {
 
     pub fn name(self) -> &'static str {
         Self::NAMES[self as usize]
-    }
-
-    pub fn parse(name: &str) -> Option<Self> {
-        Self::NAMES
-            .iter()
-            .position(|n| *n == name)
-            .map(|i| Self::ALL[i])
     }
 
     /// True for the fields read from the ecliptic position (all but the declination).
@@ -306,8 +300,7 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
     /// Checks everything that can be checked without calculating, the sample count first
     /// among the numbers so that an oversized request costs nothing.
     fn try_from(request: &EphemerisRequest) -> Result<Self, ApiInputError> {
-        let start = parse_instant("start", &request.start)?;
-        let end = parse_instant("end", &request.end)?;
+        let (start, end) = (request.start.timestamp(), request.end.timestamp());
         if end <= start {
             return Err(ApiInputError::field(
                 "end",
@@ -473,13 +466,11 @@ fn parse_points(request: &EphemerisRequest, frame: &Frame) -> Result<Vec<Body>, 
             }
         }
         Some(names) => {
-            for (i, name) in names.iter().enumerate() {
-                let body = Body::parse(name)
-                    .map_err(|e| ApiInputError::unknown_name(&format!("points[{i}]"), &e))?;
+            for (i, &BodyField(body)) in names.iter().enumerate() {
                 if let Some(rule) = unseen_from(body, frame) {
                     return Err(ApiInputError::labelled(
                         &format!("points[{i}]"),
-                        format!("{name} {rule}"),
+                        format!("{} {rule}", body.name()),
                     ));
                 }
                 push(&mut points, body);
@@ -511,21 +502,12 @@ fn parse_points(request: &EphemerisRequest, frame: &Frame) -> Result<Vec<Body>, 
     Ok(points)
 }
 
-fn parse_fields(names: Option<&[String]>) -> Result<FieldSet, ApiInputError> {
+fn parse_fields(names: Option<&[SeriesField]>) -> Result<FieldSet, ApiInputError> {
     let Some(names) = names else {
         return Ok(FieldSet::DEFAULT);
     };
     let mut set = FieldSet::default();
-    for (i, name) in names.iter().enumerate() {
-        let field = SeriesField::parse(name).ok_or_else(|| {
-            ApiInputError::labelled(
-                &format!("fields[{i}]"),
-                format!(
-                    "unknown field `{name}`; accepted names: {}",
-                    SeriesField::NAMES.join(", ")
-                ),
-            )
-        })?;
+    for &field in names {
         set.insert(field);
     }
     if set == FieldSet::default() {
@@ -1039,7 +1021,7 @@ mod tests {
         let message = error(&format!(r#"{{{base},"fields":["longitude","altitude"]}}"#));
         assert!(
             message.starts_with(
-                "fields[1]: unknown field `altitude`; accepted names: longitude, latitude"
+                "fields[1]: unknown variant `altitude`, expected one of `longitude`, `latitude`"
             ),
             "{message}"
         );
@@ -1049,7 +1031,10 @@ mod tests {
             "{message}"
         );
         for (field, name) in SeriesField::ALL.iter().zip(SeriesField::NAMES) {
-            assert_eq!(SeriesField::parse(name), Some(*field));
+            assert_eq!(
+                serde_json::from_value::<SeriesField>(serde_json::json!(name)).unwrap(),
+                *field
+            );
             assert_eq!(field.name(), name);
         }
     }

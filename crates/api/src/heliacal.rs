@@ -68,8 +68,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::common::LocationEcho;
-use crate::common::{LocationDto, event_time, in_range, parse_instant};
+use crate::common::{LocationDto, event_time, in_range};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::{ClosedSet, OneOf};
 pub use crate::rise_set::{
     DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PRESSURE_HPA, TEMPERATURE_C,
 };
@@ -139,12 +141,12 @@ pub struct ObserverDto {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HeliacalRequest {
-    /// Search start, ISO 8601 with `Z` or an offset; the next event after it is returned.
-    pub datetime_start: String,
+    /// Search start; the next event after it is returned.
+    pub datetime_start: Instant,
     /// `moon`, `mercury`, `venus`, `mars`, `jupiter`, `saturn` or a star of `GET /v1/catalog/fixed-stars` (name or designation, case ignored).
-    pub object: String,
+    pub object: ObjectInput,
     /// `heliacal_rising`, `heliacal_setting`, `evening_first_visible`, `morning_last_visible`, `acronychal_rising`, `acronychal_setting` or `cosmical_setting`.
-    pub event_type: String,
+    pub event_type: HeliacalEventTypeField,
     /// The observer's place; latitude -60..60.
     pub location: LocationDto,
     /// The air for the visibility model; every part has a default.
@@ -183,30 +185,58 @@ fn accepted_objects(got: &str) -> String {
     )
 }
 
-fn parse_object(text: &str) -> Result<ObjectInput, ApiInputError> {
-    let name = text.trim().to_ascii_lowercase();
-    if name.is_empty() {
-        return Err(ApiInputError::field("object", accepted_objects(text)));
-    }
-    match Body::parse(&name) {
-        Ok(body) if BODIES.contains(&body) => Ok(ObjectInput::Body(body)),
-        // Another body (the Sun, Uranus, a node): no catalogue star has its name.
-        Ok(_) => Err(ApiInputError::field("object", accepted_objects(text))),
-        Err(_) => Ok(ObjectInput::Star(text.trim().to_owned())),
+impl ObjectInput {
+    /// Reads a body of [`BODIES`] or a star name (looked up in [`compute`], which has the
+    /// catalogue); the error is the rule, without the field's name.
+    fn parse(text: &str) -> Result<Self, String> {
+        let name = text.trim().to_ascii_lowercase();
+        match Body::parse(&name) {
+            _ if name.is_empty() => Err(accepted_objects(text)),
+            Ok(body) if BODIES.contains(&body) => Ok(Self::Body(body)),
+            // Another body (the Sun, Uranus, a node): no catalogue star has its name.
+            Ok(_) => Err(accepted_objects(text)),
+            Err(_) => Ok(Self::Star(text.trim().to_owned())),
+        }
     }
 }
 
-fn parse_event_type(name: &str) -> Result<HeliacalEventType, ApiInputError> {
-    HeliacalEventType::ALL
-        .into_iter()
-        .find(|e| e.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = HeliacalEventType::ALL.iter().map(|e| e.name()).collect();
-            ApiInputError::field(
-                "event_type",
-                format!("must be one of {} (got {name:?})", names.join(", ")),
-            )
-        })
+impl<'de> Deserialize<'de> for ObjectInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        Self::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl utoipa::PartialSchema for ObjectInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(
+                "`moon`, `mercury`, `venus`, `mars`, `jupiter`, `saturn`, or a star of \
+                 `GET /v1/catalog/fixed-stars` (name or designation, case ignored).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for ObjectInput {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("HeliacalObject")
+    }
+}
+
+/// `event_type`, by its API name (a type alias, because the schema derive reads a generic
+/// field type as generic over its argument).
+pub type HeliacalEventTypeField = OneOf<HeliacalEventType>;
+
+impl ClosedSet for HeliacalEventType {
+    const ALL: &'static [Self] = &HeliacalEventType::ALL;
+    const SCHEMA_NAME: &'static str = "HeliacalEventType";
+    const DESCRIPTION: &'static str = "The kind of visibility event.";
+
+    fn api_name(self) -> &'static str {
+        self.name()
+    }
 }
 
 fn kind_of(object: &ObjectInput) -> ObjectKind {
@@ -349,9 +379,9 @@ impl TryFrom<&HeliacalRequest> for HeliacalInput {
     type Error = ApiInputError;
 
     fn try_from(request: &HeliacalRequest) -> Result<Self, ApiInputError> {
-        let start = parse_instant("datetime_start", &request.datetime_start)?;
-        let object = parse_object(&request.object)?;
-        let event = parse_event_type(&request.event_type)?;
+        let start = request.datetime_start.timestamp();
+        let object = request.object.clone();
+        let OneOf(event) = request.event_type;
         let method = method_for(&object_name(&object), kind_of(&object), event)
             .map_err(|e| ApiInputError::labelled("event_type", e))?;
         Ok(HeliacalInput {
@@ -601,7 +631,7 @@ mod tests {
     use super::*;
 
     fn input(value: serde_json::Value) -> Result<HeliacalInput, ApiInputError> {
-        let request: HeliacalRequest = serde_json::from_value(value).unwrap();
+        let request: HeliacalRequest = crate::parse::json_value(value)?;
         HeliacalInput::try_from(&request)
     }
 

@@ -30,7 +30,6 @@ pub mod relationship;
 pub mod releasing;
 pub mod returns;
 pub mod rise_set;
-pub mod schema;
 pub mod transits;
 pub mod vedic;
 

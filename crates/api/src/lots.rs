@@ -72,6 +72,7 @@ use utoipa::ToSchema;
 use crate::common::{OrderedMap, ResolvedBirth, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::midpoints::SourceEchoDto;
+use crate::names::{LotField, Named};
 use crate::natal::{NatalChoice, choose_natal_or, longitude_at};
 
 /// Day or night, as a request names it.
@@ -96,7 +97,7 @@ pub struct LotsRequest {
     pub sect: Option<SectDto>,
     /// Lot names (`fortune`, `spirit`, …), not empty; default all 14.
     #[serde(default)]
-    pub lots: Option<Vec<String>>,
+    pub lots: Option<Vec<LotField>>,
 }
 
 /// Where the positions come from.
@@ -217,10 +218,8 @@ impl TryFrom<&LotsRequest> for LotsInput {
             }
             Some(names) => {
                 let mut lots = Vec::with_capacity(names.len());
-                for (i, name) in names.iter().enumerate() {
-                    let lot = Lot::parse(name).map_err(|e| {
-                        ApiInputError::labelled(&format!("lots[{i}]"), e).unknown(&Lot::NAMES)
-                    })?;
+                for (i, &Named(lot)) in names.iter().enumerate() {
+                    let name = lot.name();
                     if let LotsSource::Positions { positions, .. } = &source
                         && let Some(body) = positions.missing_for(lot)
                     {

@@ -74,6 +74,7 @@ use utoipa::ToSchema;
 use crate::common::LocationEcho;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::PointLabel;
 use crate::natal::{NatalChoice, check_point_count_at, choose_natal_or, longitude_at};
 
 /// At most this many points (496 midpoints).
@@ -115,7 +116,7 @@ pub struct MidpointsRequest {
     pub positions: Option<BTreeMap<String, f64>>,
     /// The points to use, 2..32 distinct names (with `natal` any catalogue body, `ascendant`, `mc`; with `positions` its names); default all.
     #[serde(default)]
-    pub points: Option<Vec<String>>,
+    pub points: Option<Vec<PointLabel>>,
     /// Activation angles in degrees, any of 0, 45, 90, 135, 180; default all.
     #[serde(default)]
     pub aspect_angles: Option<Vec<f64>>,
@@ -219,9 +220,9 @@ impl TryFrom<&MidpointsRequest> for MidpointsInput {
 }
 
 /// Checks a `points` list: 2 to [`MAX_POINTS`] names once each (a repeat is dropped).
-fn check_points_list(names: &[String]) -> Result<Vec<&String>, ApiInputError> {
-    let mut distinct: Vec<&String> = Vec::with_capacity(names.len());
-    for name in names {
+fn check_points_list(names: &[PointLabel]) -> Result<Vec<&str>, ApiInputError> {
+    let mut distinct: Vec<&str> = Vec::with_capacity(names.len());
+    for name in names.iter().map(PointLabel::as_str) {
         if !distinct.contains(&name) {
             distinct.push(name);
         }
@@ -243,7 +244,7 @@ fn check_distinct_count(count: usize) -> Result<(), ApiInputError> {
 
 fn natal_points(
     birth: ResolvedBirth,
-    names: Option<&[String]>,
+    names: Option<&[PointLabel]>,
 ) -> Result<PointSource, ApiInputError> {
     let Some(names) = names else {
         let mut points: Vec<ChartPoint> = DEFAULT_NATAL_BODIES
@@ -259,7 +260,7 @@ fn natal_points(
     };
     check_points_list(names)?;
     let mut points = Vec::with_capacity(names.len());
-    for (i, name) in names.iter().enumerate() {
+    for (i, name) in names.iter().map(PointLabel::as_str).enumerate() {
         let point = match Axis::parse(name) {
             Some(axis) => ChartPoint::Axis(axis),
             None => ChartPoint::Body(Body::parse(name).map_err(|e| {
@@ -296,7 +297,7 @@ fn point_rank(name: &str) -> (usize, &str) {
 
 fn given_points(
     map: &BTreeMap<String, f64>,
-    names: Option<&[String]>,
+    names: Option<&[PointLabel]>,
 ) -> Result<Vec<NatalPoint>, ApiInputError> {
     check_point_count_at("positions", map, MAX_POINTS)?;
     let mut all = Vec::with_capacity(map.len());
@@ -336,10 +337,10 @@ fn given_points(
                 .into_iter()
                 .map(|name| {
                     all.iter()
-                        .find(|p| &p.name == name)
+                        .find(|p| p.name == name)
                         .cloned()
                         .ok_or_else(|| {
-                            let i = names.iter().position(|n| n == name).unwrap_or(0);
+                            let i = names.iter().position(|n| n.as_str() == name).unwrap_or(0);
                             ApiInputError::labelled(
                                 &format!("points[{i}]"),
                                 format!(

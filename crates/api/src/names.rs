@@ -7,11 +7,13 @@
 
 use std::borrow::Cow;
 
+use orrery_astro::angle::Sign;
 use orrery_astro::aspects::{Aspect, AspectCategory};
 use orrery_astro::ayanamsa::parse_ayanamsa;
 use orrery_astro::body::Body;
 use orrery_astro::error::{NameKind, UnknownName};
 use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::techniques::lots::Lot;
 use orrery_ephem::AyanamsaId;
 use serde::{Deserialize, Deserializer};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
@@ -68,6 +70,10 @@ pub type AyanamsaField = Named<AyanamsaId>;
 pub type AspectField = Named<Aspect>;
 /// An aspect category: `major` or `minor`.
 pub type AspectCategoryField = Named<AspectCategory>;
+/// A zodiac sign, `aries`..`pisces`.
+pub type SignField = Named<Sign>;
+/// A Hellenistic lot (`fortune`, `spirit`, …).
+pub type LotField = Named<Lot>;
 
 impl<'de, T: Catalogue> Deserialize<'de> for Named<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -130,6 +136,26 @@ impl Catalogue for AspectCategory {
     }
 }
 
+impl Catalogue for Sign {
+    const KIND: NameKind = NameKind::Sign;
+    const SCHEMA_NAME: &'static str = "Sign";
+    const DESCRIPTION: &'static str = "A zodiac sign.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        name.parse()
+    }
+}
+
+impl Catalogue for Lot {
+    const KIND: NameKind = NameKind::Lot;
+    const SCHEMA_NAME: &'static str = "Lot";
+    const DESCRIPTION: &'static str = "A Hellenistic lot.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        Lot::parse(name)
+    }
+}
+
 /// A body by its API name (`sun`, `mean_node`, `mean_lilith`, `asteroid_433`, …).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BodyField(pub Body);
@@ -140,15 +166,26 @@ impl<'de> Deserialize<'de> for BodyField {
     }
 }
 
+/// The pattern of a body name (`asteroid_<number>` as digits), with `extra` names first.
+#[must_use]
+pub fn body_name_pattern(extra: &[&str]) -> String {
+    let names: Vec<String> = extra
+        .iter()
+        .map(|name| (*name).to_owned())
+        .chain(
+            Body::ACCEPTED_NAMES
+                .iter()
+                .map(|name| name.replace("<number>", "[0-9]+")),
+        )
+        .collect();
+    format!("^({})$", names.join("|"))
+}
+
 impl PartialSchema for BodyField {
     fn schema() -> RefOr<Schema> {
-        let names: Vec<String> = Body::ACCEPTED_NAMES
-            .iter()
-            .map(|name| name.replace("<number>", "[0-9]+"))
-            .collect();
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .pattern(Some(format!("^({})$", names.join("|"))))
+            .pattern(Some(body_name_pattern(&[])))
             .description(Some(
                 "A body or point; `GET /v1/catalog/bodies` describes each. \
                  `asteroid_<number>` names a numbered minor planet.",
@@ -160,6 +197,146 @@ impl PartialSchema for BodyField {
 impl ToSchema for BodyField {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("Body")
+    }
+}
+
+/// A small closed set of the core's (an event type, a varga, a sign): every member with its
+/// API name. A request field of type [`OneOf<T>`] holds a member once deserialised; the schema
+/// lists the names as an `enum`.
+pub trait ClosedSet: Copy + 'static {
+    /// Every member, in the catalogue's order.
+    const ALL: &'static [Self];
+    /// The schema's name in the OpenAPI document.
+    const SCHEMA_NAME: &'static str;
+    /// The schema's description.
+    const DESCRIPTION: &'static str;
+
+    /// The member's API name.
+    fn api_name(self) -> &'static str;
+}
+
+/// A request field holding a member of the closed set `T`, parsed while deserialising.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OneOf<T>(pub T);
+
+impl<'de, T: ClosedSet> Deserialize<'de> for OneOf<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = Cow::<str>::deserialize(deserializer)?;
+        T::ALL
+            .iter()
+            .find(|member| member.api_name() == name)
+            .map(|member| Self(*member))
+            .ok_or_else(|| {
+                let names: Vec<&str> = T::ALL.iter().map(|member| member.api_name()).collect();
+                serde::de::Error::custom(format_args!(
+                    "must be one of {} (got {name:?})",
+                    names.join(", ")
+                ))
+            })
+    }
+}
+
+impl<T: ClosedSet> PartialSchema for OneOf<T> {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(T::ALL.iter().map(|member| member.api_name())))
+            .description(Some(T::DESCRIPTION))
+            .into()
+    }
+}
+
+impl<T: ClosedSet> ToSchema for OneOf<T> {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed(T::SCHEMA_NAME)
+    }
+}
+
+/// A point's name as the request gives it: a catalogue name or one of the request's own
+/// `positions`, which is which is decided against the rest of the request. 1 to
+/// [`PointLabel::MAX_CHARS`] characters.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PointLabel(String);
+
+impl PointLabel {
+    /// The longest name, in characters.
+    pub const MAX_CHARS: usize = 64;
+
+    /// The name.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for PointLabel {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        let chars = name.chars().count();
+        if (1..=Self::MAX_CHARS).contains(&chars) {
+            Ok(Self(name))
+        } else {
+            Err(serde::de::Error::custom(format_args!(
+                "must have 1 to {} characters (got {chars})",
+                Self::MAX_CHARS
+            )))
+        }
+    }
+}
+
+impl PartialSchema for PointLabel {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(Self::MAX_CHARS))
+            .description(Some(
+                "A point's name: a body or angle, or a name of the request's own positions.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for PointLabel {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("PointName")
+    }
+}
+
+/// A body name where the endpoint's ruling is to leave unknown names out and echo them
+/// (`/v1/antiscia`, docs/API-DESIGN.md) rather than refuse them: a known body, or the unknown
+/// name as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LenientBodyField {
+    Known(Body),
+    Unknown(String),
+}
+
+impl<'de> Deserialize<'de> for LenientBodyField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = Cow::<str>::deserialize(deserializer)?;
+        Ok(match Body::parse(&name) {
+            Ok(body) => Self::Known(body),
+            Err(_) => Self::Unknown(name.into_owned()),
+        })
+    }
+}
+
+impl PartialSchema for LenientBodyField {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "A body or point (`GET /v1/catalog/bodies`); a name not in the catalogue is left \
+                 out and echoed as ignored.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for LenientBodyField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("LenientBody")
     }
 }
 
@@ -219,7 +396,7 @@ impl ToSchema for CenterField {
 
 /// Every kind of catalogue name, to recognise an [`UnknownName`] message that came through
 /// serde as text.
-const KINDS: [NameKind; 7] = [
+const KINDS: [NameKind; 8] = [
     NameKind::Sign,
     NameKind::Aspect,
     NameKind::AspectCategory,
@@ -227,6 +404,7 @@ const KINDS: [NameKind; 7] = [
     NameKind::Body,
     NameKind::HouseSystem,
     NameKind::Ayanamsa,
+    NameKind::Lot,
 ];
 
 /// The kind of an [`UnknownName`] from a message that contains one (`unknown house system `x`;

@@ -58,8 +58,10 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::common::{OrderedMap, ZodiacLongitudeDto, parse_body_list, required_instant};
+use crate::common::{OrderedMap, ZodiacLongitudeDto, body_list};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 
 /// `mean` or `osculating`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
@@ -80,15 +82,14 @@ impl From<MethodDto> for NodesMethod {
     }
 }
 
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NodesApsidesRequest {
-    /// ISO 8601 UTC (or with an offset); required.
-    #[serde(default)]
-    pub datetime: Option<String>,
+    /// The instant.
+    pub datetime: Instant,
     /// Body names, not empty (not the Sun, the Earth or the lunar points); default `moon`, `mercury`…`pluto`.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
     /// `mean` (default) or `osculating`; Pluto and the asteroids are always osculating.
     #[serde(default)]
     pub method: Option<MethodDto>,
@@ -122,15 +123,13 @@ impl TryFrom<&NodesApsidesRequest> for NodesApsidesInput {
     type Error = ApiInputError;
 
     fn try_from(request: &NodesApsidesRequest) -> Result<Self, ApiInputError> {
-        let instant = required_instant("datetime", request.datetime.as_deref())?;
+        let instant = request.datetime.timestamp();
         let bodies = match &request.bodies {
             None => default_bodies(),
             Some(names) => {
-                let bodies = parse_body_list("bodies", names, None)?;
-                for (i, name) in names.iter().enumerate() {
-                    if let Some(error) =
-                        Body::parse(name).ok().and_then(NodesApsidesError::for_body)
-                    {
+                let bodies = body_list("bodies", names, None)?;
+                for (i, BodyField(body)) in names.iter().enumerate() {
+                    if let Some(error) = NodesApsidesError::for_body(*body) {
                         return Err(ApiInputError::labelled(
                             &format!("bodies[{i}]"),
                             format!("{error}; accepted names: {}", accepted_names()),
@@ -298,7 +297,7 @@ mod tests {
     use super::*;
 
     fn validate(value: serde_json::Value) -> Result<NodesApsidesInput, ApiInputError> {
-        let request: NodesApsidesRequest = serde_json::from_value(value).unwrap();
+        let request: NodesApsidesRequest = crate::parse::json_value(value)?;
         NodesApsidesInput::try_from(&request)
     }
 

@@ -47,13 +47,17 @@ pub fn json_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Ap
     })
 }
 
-/// The error for a serde failure at `path`: a rule of a self-validating type (`must …`,
-/// `may …`) reads `<path> <rule>`, like the checks after parsing; anything else reads
+/// The error for a serde failure at `path` (of a body or a query string): a rule of a
+/// self-validating type (`must …`, `may …`) reads `<path> <rule>`, like the checks after
+/// parsing; a missing field reads `<path> is required`; anything else reads
 /// `<path>: <what serde found>`. An unknown catalogue name ([`crate::names`]) is `unknown_name`
 /// with the accepted names.
-fn from_serde(path: &str, message: &str) -> ApiInputError {
+#[must_use]
+pub fn from_serde(path: &str, message: &str) -> ApiInputError {
     let field = field_of(path, message);
-    let text = if message.starts_with("must ") || message.starts_with("may ") {
+    let text = if let (Some(field), true) = (&field, message.starts_with("missing field `")) {
+        format!("{field} is required")
+    } else if message.starts_with("must ") || message.starts_with("may ") {
         format!("{path} {message}")
     } else if path == "." {
         format!("request body: {message}")

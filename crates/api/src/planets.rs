@@ -3,20 +3,21 @@
 use jiff::Timestamp;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{Frame, position};
-use orrery_astro::time::{JulianDayUt, julian_day_ut};
+use orrery_astro::time::JulianDayUt;
 use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::common::{OrderedMap, PositionDto, ephemeris_name, parse_instant};
+use crate::common::{OrderedMap, PositionDto, ephemeris_name};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 
 #[derive(Debug, Clone, Deserialize, ToSchema, IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct PlanetsQuery {
-    /// ISO 8601 UTC (or with an offset).
-    pub datetime: String,
+    /// The instant.
+    pub datetime: Instant,
 }
 
 /// A validated request.
@@ -30,10 +31,9 @@ impl TryFrom<&PlanetsQuery> for PlanetsInput {
     type Error = ApiInputError;
 
     fn try_from(query: &PlanetsQuery) -> Result<Self, ApiInputError> {
-        let instant = parse_instant("datetime", &query.datetime)?;
         Ok(Self {
-            instant,
-            jd: julian_day_ut(instant),
+            instant: query.datetime.timestamp(),
+            jd: query.datetime.julian_day(),
         })
     }
 }

@@ -90,8 +90,8 @@ use utoipa::ToSchema;
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto};
 use crate::common::{
     BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time, in_range,
-    parse_instant,
 };
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{check_point_count, points_echo};
 
@@ -186,7 +186,7 @@ pub struct ProgressionsRequest {
     pub age_years: Option<f64>,
     /// Snapshot at this instant, ISO 8601 with `Z` or an offset, within 120 years after the birth; or give `age_years`. Neither nor a window: now.
     #[serde(default)]
-    pub at: Option<String>,
+    pub at: Option<Instant>,
     /// Window start in years of age, 0..120; with `age_end`.
     #[serde(default)]
     pub age_start: Option<f64>,
@@ -198,7 +198,7 @@ pub struct ProgressionsRequest {
     pub step_years: Option<f64>,
     /// Progressed points, 1..20: body names, and `ascendant`, `mc` with `secondary` or `solar_arc`; default `sun`…`pluto`, `chiron`.
     #[serde(default)]
-    pub moving_points: Option<Vec<String>>,
+    pub moving_points: Option<Vec<MovingPointField>>,
     /// Window only, not with `phases`: `progressed_natal` (default), `progressed_progressed` (not with `solar_arc`) or `transit_progressed`.
     #[serde(default)]
     pub aspect_frame: Option<AspectFrameDto>,
@@ -212,9 +212,48 @@ pub struct ProgressionsRequest {
     #[serde(default)]
     pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `progression`.
-    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<crate::aspect_options::OrbsField>,
+}
+
+/// A progressed point by its API name: a body, or `ascendant`/`mc` (which methods may move them
+/// is a rule across fields, checked after parsing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MovingPointField(pub MovingPoint);
+
+impl<'de> Deserialize<'de> for MovingPointField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        if let Some(axis) = Axis::parse(&name) {
+            return Ok(Self(MovingPoint::Angle(axis)));
+        }
+        Body::parse(&name)
+            .map(|body| Self(MovingPoint::Body(body)))
+            .map_err(|error| {
+                serde::de::Error::custom(format_args!(
+                    "{error}; and `ascendant`, `mc` with secondary or solar_arc"
+                ))
+            })
+    }
+}
+
+impl utoipa::PartialSchema for MovingPointField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some(crate::names::body_name_pattern(&["ascendant", "mc"])))
+            .description(Some(
+                "A body (`GET /v1/catalog/bodies`), or `ascendant` or `mc` (with `secondary` or \
+                 `solar_arc`).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for MovingPointField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("MovingPoint")
+    }
 }
 
 /// Where the natal chart comes from.
@@ -377,8 +416,8 @@ impl ProgressionsRequest {
                     age_years: age_field("age_years", age)?,
                     used_now: false,
                 }),
-                (None, Some(text)) => Ok(Mode::Snapshot {
-                    age_years: age_of(parse_instant("at", text)?, "at")?,
+                (None, Some(at)) => Ok(Mode::Snapshot {
+                    age_years: age_of(at.timestamp(), "at")?,
                     used_now: false,
                 }),
                 (None, None) => Ok(Mode::Snapshot {
@@ -484,10 +523,11 @@ impl ProgressionsRequest {
             ));
         }
         let mut points = Vec::with_capacity(names.len());
-        for (i, name) in names.iter().enumerate() {
+        for (i, &MovingPointField(point)) in names.iter().enumerate() {
             let field = format!("moving_points[{i}]");
-            let point = match Axis::parse(name) {
-                Some(axis) => {
+            if let MovingPoint::Angle(axis) = point {
+                let name = axis.name();
+                {
                     match (method, natal) {
                         (ProgressionMethod::Tertiary | ProgressionMethod::Minor, _) => {
                             return Err(ApiInputError::field(
@@ -507,7 +547,7 @@ impl ProgressionsRequest {
                             ));
                         }
                         (ProgressionMethod::SolarArc, NatalInput::Positions { points, .. })
-                            if !points.iter().any(|p| p.name == *name) =>
+                            if !points.iter().any(|p| p.name == name) =>
                         {
                             return Err(ApiInputError::field(
                                 &field,
@@ -518,16 +558,8 @@ impl ProgressionsRequest {
                         }
                         _ => {}
                     }
-                    MovingPoint::Angle(axis)
                 }
-                None => MovingPoint::Body(Body::parse(name).map_err(|e| {
-                    let mut error = ApiInputError::unknown_name(&field, &e);
-                    error
-                        .message
-                        .push_str("; and `ascendant`, `mc` with secondary or solar_arc");
-                    error
-                })?),
-            };
+            }
             if !points.contains(&point) {
                 points.push(point);
             }
@@ -1283,8 +1315,12 @@ mod tests {
         "2024-06-01T00:00:00Z".parse().unwrap()
     }
 
+    /// Parsed as the server parses a body, then validated: the message of either step's error.
     fn error(body: serde_json::Value) -> String {
-        request(body).validate(now()).unwrap_err().message
+        crate::parse::json_value::<ProgressionsRequest>(body)
+            .and_then(|request| request.validate(now()).map(drop))
+            .unwrap_err()
+            .message
     }
 
     fn birth() -> serde_json::Value {

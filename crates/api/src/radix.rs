@@ -70,7 +70,6 @@ pub struct RadixOptionsDto {
 #[serde(deny_unknown_fields)]
 pub struct RadixAspectsDto {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
-    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<crate::aspect_options::OrbsField>,
     /// Aspect categories, `major` and/or `minor`; used when `aspects` is absent; default `major`.

@@ -84,8 +84,8 @@ const ALL_PARTS: [RadixPart; 3] = [RadixPart::Planets, RadixPart::Houses, RadixP
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipRequest {
-    /// `synastry`, `composite` or `davison` (alias `kombin`).
-    pub method: String,
+    /// `synastry`, `composite` or `davison` (`kombin` is accepted for `davison`).
+    pub method: Method,
     /// The first person.
     pub person_a: PersonDto,
     /// The second person.
@@ -124,11 +124,14 @@ pub struct RelationshipOptionsDto {
 }
 
 /// The three methods.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = RelationshipMethod)]
 pub enum Method {
     Synastry,
     Composite,
     /// Also requested as `kombin`.
+    #[serde(alias = "kombin")]
     Davison,
 }
 
@@ -142,18 +145,6 @@ impl Method {
             Self::Synastry => "synastry",
             Self::Composite => "composite",
             Self::Davison => "davison",
-        }
-    }
-
-    fn parse(text: &str) -> Result<Self, ApiInputError> {
-        match text {
-            "synastry" => Ok(Self::Synastry),
-            "composite" => Ok(Self::Composite),
-            "davison" | "kombin" => Ok(Self::Davison),
-            other => Err(ApiInputError::field(
-                "method",
-                format!("must be one of {} (got {other:?})", Self::NAMES.join(", ")),
-            )),
         }
     }
 }
@@ -205,7 +196,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
     type Error = ApiInputError;
 
     fn try_from(request: &RelationshipRequest) -> Result<Self, ApiInputError> {
-        let method = Method::parse(&request.method)?;
+        let method = request.method;
         let person_a = PersonInput::new("person_a", &request.person_a)?;
         let person_b = PersonInput::new("person_b", &request.person_b)?;
         let options = &request.options;
@@ -227,7 +218,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
                 "options.include_natal_charts",
                 format!(
                     "is only used with method synastry (got method {:?})",
-                    request.method
+                    method.name()
                 ),
             ));
         }

@@ -38,10 +38,8 @@
 //! `length_days` is shorter than `units × unit_days` for the last sub-period of a parent.
 //! Times are to the second; `*_jd` beside them are Julian days (UT).
 
-use std::str::FromStr;
-
 use jiff::Timestamp;
-use orrery_astro::angle::{Longitude, Sign};
+use orrery_astro::angle::Longitude;
 use orrery_astro::techniques::releasing::{
     L1_SEQUENCE_LEN, Level, Period, Releasing, YearDays, sign_units,
 };
@@ -49,21 +47,21 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::common::{parse_instant, required_instant};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::{Named, SignField};
 
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleasingRequest {
-    /// The birth, ISO 8601 with `Z` or an offset; required.
+    /// The birth.
+    pub birth_datetime: Instant,
+    /// The instant whose periods are returned, from the birth to 1000 years (of `year_days`) after it; default now.
     #[serde(default)]
-    pub birth_datetime: Option<String>,
-    /// The instant whose periods are returned, ISO 8601 with `Z` or an offset, from the birth to 1000 years (of `year_days`) after it; default now.
-    #[serde(default)]
-    pub target_datetime: Option<String>,
+    pub target_datetime: Option<Instant>,
     /// Sign releasing starts from (`aries`…`pisces`); give this or `lot_longitude`, not both.
     #[serde(default)]
-    pub start_sign: Option<String>,
+    pub start_sign: Option<SignField>,
     /// Longitude of the lot releasing starts from, degrees, [0, 360); its sign is the start sign.
     #[serde(default)]
     pub lot_longitude: Option<f64>,
@@ -106,9 +104,9 @@ impl ReleasingRequest {
     /// # Errors
     /// Every field that breaks its rule, named with its path.
     pub fn validate(&self, now: Timestamp) -> Result<ReleasingInput, ApiInputError> {
-        let birth = required_instant("birth_datetime", self.birth_datetime.as_deref())?;
-        let (target, used_now) = match &self.target_datetime {
-            Some(text) => (parse_instant("target_datetime", text)?, false),
+        let birth = self.birth_datetime.timestamp();
+        let (target, used_now) = match self.target_datetime {
+            Some(target) => (target.timestamp(), false),
             None => (now, true),
         };
         let (start_sign, start_from) = match (&self.start_sign, self.lot_longitude) {
@@ -122,10 +120,7 @@ impl ReleasingRequest {
                     "start_sign or lot_longitude is required: the sign releasing starts from",
                 ));
             }
-            (Some(name), None) => (
-                Sign::from_str(name).map_err(|e| ApiInputError::unknown_name("start_sign", &e))?,
-                StartFrom::Sign,
-            ),
+            (Some(Named(sign)), None) => (*sign, StartFrom::Sign),
             (None, Some(deg)) => {
                 let lon = Longitude::new(deg)
                     .ok()
@@ -336,8 +331,12 @@ mod tests {
         serde_json::from_value(value).unwrap()
     }
 
+    /// Parsed as the server parses a body, then validated: the message of either step's error.
     fn error(value: serde_json::Value) -> String {
-        request(value).validate(now()).unwrap_err().message
+        crate::parse::json_value::<ReleasingRequest>(value)
+            .and_then(|request| request.validate(now()).map(drop))
+            .unwrap_err()
+            .message
     }
 
     #[test]

@@ -111,8 +111,9 @@ use utoipa::ToSchema;
 
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
-    ephemeris_name, event_time, in_range, parse_instant,
+    ephemeris_name, event_time, in_range,
 };
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
 use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_content};
@@ -146,15 +147,14 @@ pub struct ReturnsRequest {
     #[serde(default)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// A body name, or an array of them.
-    #[schema(value_type = crate::schema::ReturnPlanets)]
     #[serde(default)]
-    pub planet: Option<serde_json::Value>,
+    pub planet: Option<ReturnPlanetsField>,
     /// Degrees added to the natal longitude, 0..360 (360 = 0; 180: demi-return); default 0.
     #[serde(default)]
     pub target_angle: Option<f64>,
     /// The search start; default now.
     #[serde(default)]
-    pub from: Option<String>,
+    pub from: Option<Instant>,
     /// How many returns, 1..50; default 1.
     #[serde(default)]
     pub count: Option<i64>,
@@ -234,8 +234,8 @@ impl ReturnsRequest {
             Some(deg) => in_range("target_angle", deg, 0.0, 360.0)?.rem_euclid(360.0),
             None => 0.0,
         };
-        let (from, used_now) = match &self.from {
-            Some(text) => (parse_instant("from", text)?, false),
+        let (from, used_now) = match self.from {
+            Some(from) => (from.timestamp(), false),
             None => (now, true),
         };
         let count = match self.count {
@@ -330,24 +330,120 @@ impl ReturnsRequest {
     }
 }
 
-fn return_body(field: &str, value: &serde_json::Value) -> Result<Body, ApiInputError> {
-    let rule = || {
-        format!(
-            "must be one of {} (got {value})",
-            return_body_names().join(", ")
-        )
-    };
-    let name = value
-        .as_str()
-        .ok_or_else(|| ApiInputError::field(field, rule()))?;
-    Body::parse(name)
-        .ok()
-        .filter(|body| RETURN_BODIES.contains(body))
-        .ok_or_else(|| ApiInputError::field(field, rule()))
+/// A body whose returns can be searched (`mean_lilith` is accepted for `mean_apogee`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReturnBodyField(pub Body);
+
+impl ReturnBodyField {
+    fn parse(name: &str) -> Result<Self, String> {
+        Body::parse(name)
+            .ok()
+            .filter(|body| RETURN_BODIES.contains(body))
+            .map(Self)
+            .ok_or_else(|| {
+                format!(
+                    "must be one of {} (got {name:?})",
+                    return_body_names().join(", ")
+                )
+            })
+    }
+
+    fn names() -> impl Iterator<Item = String> {
+        RETURN_BODIES
+            .iter()
+            .map(|b| b.name().into_owned())
+            .chain(["mean_lilith".to_owned()])
+    }
 }
 
-fn planets(value: Option<&serde_json::Value>) -> Result<Vec<Body>, ApiInputError> {
-    let value = value.ok_or_else(|| {
+impl<'de> Deserialize<'de> for ReturnBodyField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        Self::parse(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+impl utoipa::PartialSchema for ReturnBodyField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(Self::names()))
+            .description(Some(
+                "A body whose returns are searched (`mean_lilith` is accepted for `mean_apogee`).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for ReturnBodyField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ReturnBody")
+    }
+}
+
+/// `planet`: one body or a list of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReturnPlanetsField {
+    One(ReturnBodyField),
+    Many(Vec<ReturnBodyField>),
+}
+
+impl<'de> Deserialize<'de> for ReturnPlanetsField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ReturnPlanetsField;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(
+                    f,
+                    "a body name or an array of them, from {}",
+                    return_body_names().join(", ")
+                )
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<Self::Value, E> {
+                ReturnBodyField::parse(name)
+                    .map(ReturnPlanetsField::One)
+                    .map_err(E::custom)
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut bodies = Vec::new();
+                while let Some(body) = seq.next_element::<ReturnBodyField>()? {
+                    bodies.push(body);
+                }
+                Ok(ReturnPlanetsField::Many(bodies))
+            }
+        }
+
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl utoipa::PartialSchema for ReturnPlanetsField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder};
+        OneOfBuilder::new()
+            .item(ReturnBodyField::schema())
+            .item(ArrayBuilder::new().items(ReturnBodyField::schema()))
+            .description(Some("A body name or an array of them."))
+            .into()
+    }
+}
+
+impl ToSchema for ReturnPlanetsField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ReturnPlanets")
+    }
+}
+
+fn planets(field: Option<&ReturnPlanetsField>) -> Result<Vec<Body>, ApiInputError> {
+    let field = field.ok_or_else(|| {
         ApiInputError::field(
             "planet",
             format!(
@@ -356,45 +452,48 @@ fn planets(value: Option<&serde_json::Value>) -> Result<Vec<Body>, ApiInputError
             ),
         )
     })?;
-    match value {
-        serde_json::Value::Array(items) => {
-            if items.is_empty() {
-                return Err(ApiInputError::field(
-                    "planet",
-                    "must name at least one body",
-                ));
-            }
+    match field {
+        ReturnPlanetsField::Many(items) if items.is_empty() => Err(ApiInputError::field(
+            "planet",
+            "must name at least one body",
+        )),
+        ReturnPlanetsField::Many(items) => {
             let mut bodies = Vec::with_capacity(items.len());
-            for (i, item) in items.iter().enumerate() {
-                let body = return_body(&format!("planet[{i}]"), item)?;
+            for &ReturnBodyField(body) in items {
                 if !bodies.contains(&body) {
                     bodies.push(body);
                 }
             }
             Ok(bodies)
         }
-        single => Ok(vec![return_body("planet", single)?]),
+        ReturnPlanetsField::One(ReturnBodyField(body)) => Ok(vec![*body]),
     }
 }
 
 /// The planet of an alias endpoint: `planet` may be left out or name that planet.
 fn fixed_planet(
-    value: Option<&serde_json::Value>,
+    field: Option<&ReturnPlanetsField>,
     fixed: Body,
 ) -> Result<Vec<Body>, ApiInputError> {
-    let Some(value) = value else {
+    let Some(field) = field else {
         return Ok(vec![fixed]);
     };
-    match planets(Some(value)) {
+    match planets(Some(field)) {
         Ok(bodies) if bodies == [fixed] => Ok(bodies),
-        _ => Err(ApiInputError::field(
+        Ok(bodies) => Err(ApiInputError::field(
             "planet",
             format!(
-                "is fixed to {name} on this endpoint: leave it out or give \"{name}\" (got {value}); \
+                "is fixed to {name} on this endpoint: leave it out or give \"{name}\" (got {got}); \
                  /v1/returns takes any planet",
-                name = fixed.name()
+                name = fixed.name(),
+                got = bodies
+                    .iter()
+                    .map(|body| format!("{:?}", body.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         )),
+        Err(error) => Err(error),
     }
 }
 
@@ -728,7 +827,7 @@ mod tests {
             ),
             (
                 json!({"natal": n, "planet": ["sun", 3]}),
-                "planet[1] must be one of",
+                "planet[1]: invalid type: integer `3`, expected a string",
             ),
             (
                 json!({"natal": n, "planet": ["sun", "earth"]}),

@@ -74,8 +74,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::common::LocationEcho;
-use crate::common::{LocationDto, OrderedMap, event_time, in_range, parse_instant};
+use crate::common::{LocationDto, OrderedMap, event_time, in_range};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::BodyField;
 
 /// Air pressure bounds, hPa: from the thin air of the highest observatories and aircraft
 /// cabins to above any sea-level record (1084 hPa); 0 would switch the refraction off silently.
@@ -134,16 +136,16 @@ pub struct AtmosphereDto {
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RiseSetRequest {
-    /// Search start, ISO 8601 with `Z` or an offset.
-    pub datetime: String,
-    /// Window end, ISO 8601 with `Z` or an offset, not before `datetime`, at most 62 days after it: every event in the window; default the next event of each kind.
+    /// Search start.
+    pub datetime: Instant,
+    /// Window end, not before `datetime`, at most 62 days after it: every event in the window; default the next event of each kind.
     #[serde(default)]
-    pub end: Option<String>,
+    pub end: Option<Instant>,
     /// The observer's place.
     pub location: LocationDto,
     /// Body names, 1..12, no repeats (not the lunar nodes/apogees or `earth`); default `sun`, `moon`.
     #[serde(default)]
-    pub bodies: Option<Vec<String>>,
+    pub bodies: Option<Vec<BodyField>>,
     /// Any of `rise`, `transit`, `set`, `anti_transit`, no repeats; default `rise`, `transit`, `set`.
     #[serde(default)]
     pub events: Option<Vec<EventDto>>,
@@ -163,7 +165,7 @@ pub struct RiseSetInput {
     pub end: Option<Timestamp>,
 }
 
-fn parse_sky_bodies(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError> {
+fn parse_sky_bodies(names: Option<&[BodyField]>) -> Result<Vec<Body>, ApiInputError> {
     let Some(names) = names else {
         return Ok(vec![Body::Sun, Body::Moon]);
     };
@@ -182,15 +184,15 @@ fn parse_sky_bodies(names: Option<&[String]>) -> Result<Vec<Body>, ApiInputError
         ));
     }
     let mut bodies: Vec<Body> = Vec::with_capacity(names.len());
-    for (i, name) in names.iter().enumerate() {
+    for (i, &BodyField(body)) in names.iter().enumerate() {
         let field = format!("bodies[{i}]");
+        let name = body.name();
         let accepted = || {
             format!(
                 "must be one of {} (got {name:?})",
                 sky_body_names().join(", ")
             )
         };
-        let body = Body::parse(name).map_err(|_| ApiInputError::field(&field, accepted()))?;
         if let Err(error) = check_in_sky(body) {
             return Err(ApiInputError::field(
                 &field,
@@ -231,12 +233,8 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
     type Error = ApiInputError;
 
     fn try_from(request: &RiseSetRequest) -> Result<Self, ApiInputError> {
-        let start = parse_instant("datetime", &request.datetime)?;
-        let end = request
-            .end
-            .as_deref()
-            .map(|text| parse_instant("end", text))
-            .transpose()?;
+        let start = request.datetime.timestamp();
+        let end = request.end.map(Instant::timestamp);
         let start_jd = julian_day_ut(start);
         let window = match end {
             None => Window::Next,

@@ -136,9 +136,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
-use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time, parse_instant,
-};
+use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time};
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
@@ -181,13 +180,13 @@ pub struct TransitsRequest {
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// Snapshot mode: the instant.
     #[serde(default)]
-    pub at: Option<String>,
+    pub at: Option<Instant>,
     /// Window mode: the first instant.
     #[serde(default)]
-    pub start: Option<String>,
+    pub start: Option<Instant>,
     /// Window mode: the last instant.
     #[serde(default)]
-    pub end: Option<String>,
+    pub end: Option<Instant>,
     /// Window mode: the coarsest sampling step, in days.
     #[serde(default)]
     pub step_days: Option<f64>,
@@ -201,7 +200,6 @@ pub struct TransitsRequest {
     #[serde(default)]
     pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `transit`.
-    #[schema(value_type = crate::schema::Orbs)]
     #[serde(default)]
     pub orbs: Option<crate::aspect_options::OrbsField>,
 }
@@ -345,13 +343,10 @@ fn mode(request: &TransitsRequest, bodies: &[Body]) -> Result<TransitMode, ApiIn
                     "applies to window mode only (start and end), not to a snapshot at `at`",
                 ));
             }
-            Ok(TransitMode::Snapshot {
-                at: parse_instant("at", at)?,
-            })
+            Ok(TransitMode::Snapshot { at: at.timestamp() })
         }
         (None, Some(start), Some(end)) => {
-            let start = parse_instant("start", start)?;
-            let end = parse_instant("end", end)?;
+            let (start, end) = (start.timestamp(), end.timestamp());
             if end <= start {
                 return Err(ApiInputError::field(
                     "end",

@@ -87,6 +87,7 @@ use crate::common::{
     BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, ephemeris_name, event_time,
 };
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::{AyanamsaField, ClosedSet, OneOf};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -95,13 +96,13 @@ pub struct VedicRequest {
     pub birth: BirthDto,
     /// Sidereal mode (`GET /v1/catalog/ayanamsas`), not `tropical`; default `lahiri`.
     #[serde(default)]
-    pub ayanamsa: Option<String>,
+    pub ayanamsa: Option<SiderealModeField>,
     /// Parts to return: `positions`, `dashas`, `vargas`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<VedicPart>>,
     /// Divisional charts: `D1`, `D2`, `D3`, `D7`, `D9`, `D10`, `D12`; not empty; default `D1`, `D9`.
     #[serde(default)]
-    pub vargas: Option<Vec<String>>,
+    pub vargas: Option<Vec<VargaField>>,
     /// 1 (mahadashas) or 2 (with antardashas); default 1.
     #[serde(default)]
     pub dasha_levels: Option<i64>,
@@ -143,20 +144,52 @@ fn dedup<T: PartialEq + Copy>(items: impl IntoIterator<Item = T>) -> Vec<T> {
     out
 }
 
-fn parse_ayanamsa_field(name: Option<&str>) -> Result<AyanamsaId, ApiInputError> {
-    match name.unwrap_or("lahiri") {
-        "tropical" => Err(ApiInputError::field(
-            "ayanamsa",
-            format!(
+/// A sidereal mode by name; `tropical` is refused with the reason (Vedic positions are
+/// sidereal), any other unknown name is `unknown_name`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SiderealModeField(pub AyanamsaId);
+
+impl<'de> Deserialize<'de> for SiderealModeField {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
+        if name == "tropical" {
+            return Err(serde::de::Error::custom(format_args!(
                 "must be a sidereal mode: Vedic positions are sidereal (got \"tropical\"); leave it out for lahiri or name one of: {}",
                 AYANAMSA_NAMES.join(", ")
-            ),
-        )),
-        other => parse_ayanamsa(other).map_err(|e| ApiInputError::unknown_name("ayanamsa", &e)),
+            )));
+        }
+        parse_ayanamsa(&name)
+            .map(Self)
+            .map_err(serde::de::Error::custom)
     }
 }
 
-fn parse_vargas(codes: Option<&[String]>) -> Result<Vec<Varga>, ApiInputError> {
+impl utoipa::PartialSchema for SiderealModeField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        AyanamsaField::schema()
+    }
+}
+
+impl ToSchema for SiderealModeField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        AyanamsaField::name()
+    }
+}
+
+/// A divisional chart by its code, `D1`..`D12`.
+pub type VargaField = OneOf<Varga>;
+
+impl ClosedSet for Varga {
+    const ALL: &'static [Self] = &Varga::ALL;
+    const SCHEMA_NAME: &'static str = "Varga";
+    const DESCRIPTION: &'static str = "A divisional chart (varga) by its code.";
+
+    fn api_name(self) -> &'static str {
+        self.code()
+    }
+}
+
+fn parse_vargas(codes: Option<&[VargaField]>) -> Result<Vec<Varga>, ApiInputError> {
     let Some(codes) = codes else {
         return Ok(Varga::DEFAULT.to_vec());
     };
@@ -169,13 +202,7 @@ fn parse_vargas(codes: Option<&[String]>) -> Result<Vec<Varga>, ApiInputError> {
             ),
         ));
     }
-    let mut vargas = Vec::with_capacity(codes.len());
-    for (i, code) in codes.iter().enumerate() {
-        vargas.push(
-            Varga::parse(code).map_err(|e| ApiInputError::labelled(&format!("vargas[{i}]"), e))?,
-        );
-    }
-    Ok(dedup(vargas))
+    Ok(dedup(codes.iter().map(|code| code.0)))
 }
 
 impl TryFrom<&VedicRequest> for VedicInput {
@@ -183,7 +210,9 @@ impl TryFrom<&VedicRequest> for VedicInput {
 
     fn try_from(request: &VedicRequest) -> Result<Self, ApiInputError> {
         let birth = request.birth.resolve("birth")?;
-        let ayanamsa = parse_ayanamsa_field(request.ayanamsa.as_deref())?;
+        let ayanamsa = request
+            .ayanamsa
+            .map_or(AyanamsaId::LAHIRI, |SiderealModeField(mode)| mode);
         let parts = match &request.include {
             Some(parts) if parts.is_empty() => {
                 return Err(ApiInputError::field(
@@ -485,7 +514,7 @@ mod tests {
     use super::*;
 
     fn validate(value: serde_json::Value) -> Result<VedicInput, ApiInputError> {
-        let request: VedicRequest = serde_json::from_value(value).unwrap();
+        let request: VedicRequest = crate::parse::json_value(value)?;
         VedicInput::try_from(&request)
     }
 
@@ -536,7 +565,7 @@ mod tests {
             ),
             (
                 json!({"vargas": ["D1", "D4"]}),
-                "vargas[1]: unknown varga `D4`; accepted codes: D1, D2, D3, D7, D9, D10, D12",
+                "vargas[1] must be one of D1, D2, D3, D7, D9, D10, D12 (got \"D4\")",
             ),
             (
                 json!({"dasha_levels": 3}),

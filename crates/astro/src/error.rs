@@ -39,6 +39,8 @@ pub enum NameKind {
     HouseSystem,
     /// A sidereal mode (`lahiri`, `fagan_bradley`, …).
     Ayanamsa,
+    /// A Hellenistic lot (`fortune`, `spirit`, …).
+    Lot,
 }
 
 impl NameKind {
@@ -53,6 +55,7 @@ impl NameKind {
             Self::Body => &crate::body::Body::ACCEPTED_NAMES,
             Self::HouseSystem => &crate::house_system::HouseSystemName::NAMES,
             Self::Ayanamsa => &crate::ayanamsa::AYANAMSA_NAMES,
+            Self::Lot => &crate::techniques::lots::Lot::NAMES,
         }
     }
 
@@ -67,6 +70,7 @@ impl NameKind {
             Self::Body => "body",
             Self::HouseSystem => "house system",
             Self::Ayanamsa => "ayanamsa",
+            Self::Lot => "lot",
         }
     }
 }

@@ -262,11 +262,11 @@ pub fn raw_planets(raw: &RawLibrary, jd_ut: f64, out: &mut [[f64; 6]; 15]) {
 /// # Errors
 /// The request no longer validates (the endpoint's rules changed).
 pub fn ephemeris_input() -> Result<EphemerisInput, BenchError> {
-    let request = EphemerisRequest {
-        start: "2000-01-01T00:00:00Z".to_owned(),
-        end: "2027-05-18T00:00:00Z".to_owned(),
-        ..EphemerisRequest::default()
-    };
+    // Parsed as the server parses a body.
+    let request: EphemerisRequest = orrery_api::parse::json_value(serde_json::json!({
+        "start": "2000-01-01T00:00:00Z",
+        "end": "2027-05-18T00:00:00Z",
+    }))?;
     let input = EphemerisInput::try_from(&request)?;
     if input.sample_count() != SERIES_SAMPLES || input.points().len() != SERIES_BODY_IDS.len() {
         return Err(format!(

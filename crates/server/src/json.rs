@@ -104,11 +104,10 @@ fn parse_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
         serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
     serde_path_to_error::deserialize(deserializer).map_err(|error| {
         let path = error.path().to_string();
-        let message = format!("query string: {}", error.into_inner());
-        match orrery_api::parse::field_of(&path, &message) {
-            Some(field) => ApiError::invalid_field(&field, message),
-            None => ApiError::invalid_input(message),
-        }
+        ApiError::from(orrery_api::parse::from_serde(
+            &path,
+            &error.into_inner().to_string(),
+        ))
     })
 }
 

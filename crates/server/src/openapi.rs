@@ -14,7 +14,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
@@ -402,10 +402,11 @@ impl Modify for PlaygroundExamples {
                     .iter_mut()
                     .flatten()
                     .find(|p| p.name == name && p.parameter_in == ParameterIn::Query);
-                if let Some(parameter) = parameter
-                    && let Some(RefOr::T(Schema::Object(schema))) = parameter.schema.as_mut()
-                {
-                    schema.examples = vec![serde_json::Value::String(value.into_owned())];
+                if let Some(parameter) = parameter {
+                    // On the parameter, not its schema: the schema may be a shared `$ref`.
+                    *parameter = ParameterBuilder::from(parameter.clone())
+                        .example(Some(serde_json::Value::String(value.into_owned())))
+                        .build();
                 }
             }
         }
@@ -463,7 +464,7 @@ mod tests {
             ".info.version" => "[version]",
             ".paths.*.*.responses.*.content.*.example" => "[playground answer]",
             ".paths.*.*.requestBody.content.*.example" => "[playground request]",
-            ".paths.*.*.parameters[].schema.examples" => "[playground query]",
+            ".paths.*.*.parameters[].example" => "[playground query]",
         });
     }
 

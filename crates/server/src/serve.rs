@@ -104,6 +104,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
         None => None,
     };
     let address = listener.local_addr()?;
+    let shutdown = ShutdownSignals::listen();
     println!("orrery listening on http://{address}");
     println!("demo API key: {}", settings.demo_key.expose());
     if let Some(metrics) = &metrics_listener {
@@ -129,7 +130,7 @@ pub async fn serve(settings: Settings) -> anyhow::Result<()> {
             drain,
         ))
     });
-    shutdown_signal().await;
+    shutdown.wait().await;
     // Receivers outlive the send: both loops hold one.
     let _ = stop.send(true);
     api.await.context("the server failed")?;
@@ -172,23 +173,38 @@ async fn wait_for_stop(mut stopped: watch::Receiver<bool>) {
     let _ = stopped.wait_for(|stop| *stop).await;
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
+/// SIGTERM and SIGINT (Ctrl-C), listened for from the moment this is built. Built before the
+/// service says it listens: a signal that arrived between that line and the first wait would
+/// otherwise find no handler and kill the process without draining its requests.
+struct ShutdownSignals {
+    terminate: Option<tokio::signal::unix::Signal>,
+    interrupt: Option<tokio::signal::unix::Signal>,
+}
+
+impl ShutdownSignals {
+    fn listen() -> Self {
+        use tokio::signal::unix::{SignalKind, signal};
+        Self {
+            terminate: signal(SignalKind::terminate()).ok(),
+            interrupt: signal(SignalKind::interrupt()).ok(),
         }
-    };
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
+    }
+
+    async fn wait(mut self) {
+        tokio::select! {
+            () = Self::next(self.terminate.as_mut()) => {},
+            () = Self::next(self.interrupt.as_mut()) => {},
+        }
+        tracing::info!("shutting down: finishing requests in flight");
+    }
+
+    /// The signal's next delivery; never, if it could not be listened for.
+    async fn next(signal: Option<&mut tokio::signal::unix::Signal>) {
+        match signal {
+            Some(signal) => {
                 signal.recv().await;
             }
-            Err(_) => std::future::pending::<()>().await,
+            None => std::future::pending::<()>().await,
         }
-    };
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
     }
-    tracing::info!("shutting down: finishing requests in flight");
 }

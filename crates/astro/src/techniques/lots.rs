@@ -59,6 +59,7 @@ use orrery_ephem::{Atmosphere, Ephemeris, HouseSystem, Observer, SkyPoint};
 use crate::angle::{Longitude, shortest_arc};
 use crate::body::Body;
 use crate::chart::{ChartError, ChartInput, Frame, compute_chart};
+use crate::error::{NameKind, UnknownName};
 use crate::time::JulianDayUt;
 
 /// Day or night.
@@ -170,14 +171,6 @@ pub enum Lot {
     MarriageOfWomen,
 }
 
-/// A name that is not a lot of the catalogue; the message lists the accepted names.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown lot `{got}`; accepted names: {}", Lot::NAMES.join(", "))]
-pub struct UnknownLot {
-    /// The name as given.
-    pub got: String,
-}
-
 const SUN: LotTerm = LotTerm::Body(Body::Sun);
 const MOON: LotTerm = LotTerm::Body(Body::Moon);
 const MERCURY: LotTerm = LotTerm::Body(Body::Mercury);
@@ -234,12 +227,13 @@ impl Lot {
     /// Parses a lot name.
     ///
     /// # Errors
-    /// [`UnknownLot`] listing the accepted names.
-    pub fn parse(name: &str) -> Result<Self, UnknownLot> {
+    /// [`UnknownName`] listing the accepted names.
+    pub fn parse(name: &str) -> Result<Self, UnknownName> {
         Self::ALL
             .into_iter()
             .find(|lot| lot.name() == name)
-            .ok_or_else(|| UnknownLot {
+            .ok_or_else(|| UnknownName {
+                kind: NameKind::Lot,
                 got: name.to_owned(),
             })
     }

@@ -285,134 +285,16 @@ async fn more_than_10000_samples_are_refused_before_any_work() {
     app.cleanup().await;
 }
 
+/// The error object over HTTP for a request its types refuse. Every rule and message:
+/// `crates/api/tests/error_snapshots.rs`.
 #[tokio::test]
 async fn validation_errors_name_the_field_and_the_rule() {
     let app = TestApp::spawn().await;
-    let span = json!({"start": "2024-01-01T00:00:00Z", "end": "2024-01-05T00:00:00Z"});
-    let with = |extra: Value| {
-        let mut body = span.clone();
-        for (key, value) in extra.as_object().unwrap() {
-            body[key] = value.clone();
-        }
-        body
-    };
-
-    // The steps are alternatives.
-    let message = invalid(&app, &with(json!({"step_days": 1, "step_hours": 6}))).await;
-    assert!(
-        message.starts_with("step_hours must not be given together with step_days"),
-        "{message}"
-    );
-    let message = invalid(&app, &with(json!({"step_hours": 1, "step_minutes": 6}))).await;
-    assert!(
-        message.starts_with("step_minutes must not be given together with step_hours"),
-        "{message}"
-    );
-    let message = invalid(&app, &with(json!({"step_days": 0}))).await;
-    assert!(
-        message.starts_with("step_days must be a finite number greater than 0 (got 0)"),
-        "{message}"
-    );
-    let message = invalid(&app, &with(json!({"step_hours": -2}))).await;
-    assert!(
-        message.starts_with("step_hours must be a finite number"),
-        "{message}"
-    );
-
-    // end after start.
-    let message = invalid(
-        &app,
-        &json!({"start": "2024-01-05T00:00:00Z", "end": "2024-01-01T00:00:00Z"}),
-    )
-    .await;
-    assert!(message.starts_with("end must be after start"), "{message}");
-    let message = invalid(
-        &app,
-        &json!({"start": "2024-01-01T00:00:00", "end": "2024-01-05T00:00:00Z"}),
-    )
-    .await;
-    assert!(
-        message.starts_with("start must be a UTC date-time"),
-        "{message}"
-    );
-
-    // Names.
-    let message = invalid(&app, &with(json!({"points": ["sun", "vulcan"]}))).await;
-    assert!(
-        message.starts_with("points[1]: unknown body `vulcan`"),
-        "{message}"
-    );
-    for accepted in [
-        "sun",
-        "mean_node",
-        "mean_lilith",
-        "chiron",
-        "asteroid_<number>",
-    ] {
-        assert!(message.contains(accepted), "{accepted}: {message}");
-    }
-    let message = invalid(&app, &with(json!({"fields": ["longitude", "colour"]}))).await;
-    assert!(
-        message.starts_with("fields[1]: unknown field `colour`; accepted names: longitude, latitude, distance, speed, latitude_speed, distance_speed, retrograde, sign, sign_degree, declination"),
-        "{message}"
-    );
-    let message = invalid(&app, &with(json!({"asteroids": [0]}))).await;
-    assert!(
-        message.starts_with("asteroids[0] must be a minor-planet number"),
-        "{message}"
-    );
-
-    // Frames.
-    let message = invalid(&app, &with(json!({"ayanamsa": "lahiri"}))).await;
-    assert!(
-        message.starts_with(r#"ayanamsa is only allowed with zodiac = "sidereal""#),
-        "{message}"
-    );
-    let message = invalid(
-        &app,
-        &with(json!({"zodiac": "sidereal", "ayanamsa": "lahiri_x"})),
-    )
-    .await;
-    assert!(
-        message.starts_with("ayanamsa: unknown ayanamsa `lahiri_x`"),
-        "{message}"
-    );
-    let message = invalid(&app, &with(json!({"center": "topocentric"}))).await;
-    assert!(
-        message.starts_with(r#"observer is required for center = "topocentric""#),
-        "{message}"
-    );
-    let message = invalid(
-        &app,
-        &with(json!({"center": "topocentric", "observer": {"latitude": 95, "longitude": 0}})),
-    )
-    .await;
-    assert!(
-        message.starts_with("observer.latitude must be between -90 and 90 (got 95)"),
-        "{message}"
-    );
-    let message = invalid(
-        &app,
-        &with(json!({"center": "heliocentric", "points": ["mean_node"]})),
-    )
-    .await;
-    assert!(
-        message.starts_with("points[0]: mean_node is a point of the Moon's orbit"),
-        "{message}"
-    );
-    let message = invalid(
-        &app,
-        &with(json!({"center": "planet:mars", "points": ["mars"]})),
-    )
-    .await;
-    assert!(
-        message.starts_with("points must name at least one point") && message.contains("mars"),
-        "{message}"
-    );
-
-    // Unknown request fields.
-    let message = invalid(&app, &with(json!({"step": 1}))).await;
-    assert!(message.contains("unknown field `step`"), "{message}");
+    let body = json!({"start": "2024-01-01T00:00:00Z", "end": "2024-01-05T00:00:00Z",
+                      "points": ["sun", "vulcan"]});
+    let error = crate::support::error_body(post(&app, &body).await, 400).await;
+    assert_eq!(error["error"]["code"], "unknown_name");
+    assert_eq!(error["error"]["field"], "points[1]");
     app.cleanup().await;
 }
 
@@ -650,7 +532,7 @@ async fn body_errors_get_the_error_object() {
         "invalid_input",
     )
     .await;
-    assert!(message.contains("missing field `end`"), "{message}");
+    assert!(message.starts_with("end is required"), "{message}");
 
     let message = assert_error(
         send("application/json", String::new()).await.unwrap(),

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, fixture_case, num, post_invalid, post_json, post_ok};
+use crate::support::{TestApp, fixture_case, num, post_json, post_ok, post_refused};
 
 /// Same library, same data files (see `crates/astro/tests/lots_fixture.rs`): a lot sums up to
 /// five longitudes.
@@ -117,79 +117,23 @@ async fn positions_with_the_sect_found_or_given() {
     app.cleanup().await;
 }
 
+/// The error object over HTTP for a request its types refuse, and the errors that only a
+/// calculation finds. Every rule and message: `crates/api/tests/error_snapshots.rs`.
 #[tokio::test]
-async fn every_invalid_input_is_a_400_naming_the_field_and_the_rule() {
+async fn errors_come_as_the_error_object() {
     let app = TestApp::spawn().await;
-    let natal = json!({"datetime": "1990-05-15T12:30:00Z",
-                       "location": {"latitude": 52.52, "longitude": 13.405}});
     let pos = json!({"sun": 10.0, "moon": 100.0, "ascendant": 200.0});
-    let cases = [
-        (json!({}), "natal or positions is required"),
-        (
-            json!({"natal": natal, "positions": pos}),
-            "give either natal (the birth) or positions (the longitudes), not both",
-        ),
-        (
-            json!({"natal": natal, "sect": "day"}),
-            "sect is only used with positions",
-        ),
-        (
-            json!({"positions": pos, "sect": "dusk"}),
-            "sect: unknown variant `dusk`",
-        ),
-        (
-            json!({"positions": {"moon": 1.0, "ascendant": 2.0}}),
-            "positions.sun is required (the lots need sun, moon and ascendant)",
-        ),
-        (
-            json!({"positions": {"sun": 1.0, "moon": 2.0}}),
-            "positions.ascendant is required",
-        ),
-        (
-            json!({"positions": {"sun": 1.0, "moon": 2.0, "ascendant": 3.0, "uranus": 4.0}}),
-            "positions.uranus: not a point of the lots; accepted names: sun, moon, mercury, \
-             venus, mars, jupiter, saturn, ascendant",
-        ),
-        (
-            json!({"positions": {"sun": "x"}}),
-            "positions.sun: invalid type",
-        ),
-        (
-            json!({"positions": pos, "lots": []}),
-            "lots must name at least one lot (leave it out for all); accepted names: fortune",
-        ),
-        (
-            json!({"positions": pos, "lots": ["fortune", "part_of_love"]}),
-            "lots[1]: unknown lot `part_of_love`; accepted names: fortune, spirit, eros, \
-             necessity, courage, victory, nemesis, basis, father, mother, siblings, children, \
-             marriage_of_men, marriage_of_women",
-        ),
-        (
-            json!({"positions": pos, "lots": ["spirit", "necessity"]}),
-            "lots[1]: the lot `necessity` needs positions.mercury",
-        ),
-        (
-            json!({"positions": pos, "lots": ["eros"]}),
-            "lots[0]: the lot `eros` needs positions.venus",
-        ),
-        (
-            json!({"natal": {"datetime": "1990-05-15T12:30:00Z",
-                             "location": {"latitude": 52, "longitude": 181}}}),
-            "natal.location.longitude must be between -180 and 180 (got 181)",
-        ),
-        (
-            json!({"natal": {"datetime": "1990-05-15T12:30:00",
-                             "location": {"latitude": 52, "longitude": 13}}}),
-            "natal.timezone is required because datetime",
-        ),
-        (
-            json!({"positions": pos, "house_system": "koch"}),
-            "house_system: unknown field",
-        ),
-    ];
-    for (body, expected) in cases {
-        let message = post_invalid(&app, PATH, &body).await;
-        assert!(message.starts_with(expected), "{body}: {message}");
-    }
+    let message = post_refused(
+        &app,
+        PATH,
+        &json!({"positions": pos, "lots": ["fortune", "part_of_love"]}),
+        "unknown_name",
+        "lots[1]",
+    )
+    .await;
+    assert!(
+        message.starts_with("lots[1]: unknown lot `part_of_love`"),
+        "{message}"
+    );
     app.cleanup().await;
 }

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, fixture_case, num, post_invalid, post_json, post_ok};
+use crate::support::{TestApp, fixture_case, num, post_invalid, post_json, post_ok, post_refused};
 
 /// Same library, same data files (see `crates/astro/tests/midpoints_fixture.rs`); a midpoint
 /// or an orb depends on two longitudes.
@@ -140,103 +140,33 @@ async fn positions_and_include() {
     app.cleanup().await;
 }
 
+/// The error object over HTTP for a request its types refuse, and the errors that only a
+/// calculation finds. Every rule and message: `crates/api/tests/error_snapshots.rs`.
 #[tokio::test]
-async fn every_invalid_input_is_a_400_naming_the_field_and_the_rule() {
+async fn errors_come_as_the_error_object() {
     let app = TestApp::spawn().await;
-    let natal = json!({"datetime": "1990-05-15T12:30:00Z",
-                       "location": {"latitude": 52.52, "longitude": 13.405}});
     let pos = json!({"sun": 10.0, "moon": 100.0, "mars": 200.0});
-    let many: serde_json::Map<String, Value> = (0..33)
-        .map(|i| (format!("p{i}"), json!(f64::from(i))))
-        .collect();
-    let cases = [
-        (json!({}), "natal or positions is required"),
-        (
-            json!({"natal": natal, "positions": pos}),
-            "give either natal (the birth) or positions (the longitudes), not both",
-        ),
-        (
-            json!({"positions": {}}),
-            "positions must name at least one point",
-        ),
-        (
-            json!({"positions": {"sun": 1.0}}),
-            "positions must hold at least 2 points for a midpoint (got 1)",
-        ),
-        (
-            json!({"positions": many}),
-            "positions may hold at most 32 points (got 33)",
-        ),
-        (
-            json!({"positions": {"sun": "x"}}),
-            "positions.sun: invalid type",
-        ),
-        (
-            json!({"positions": pos, "points": ["sun", "venus"]}),
-            "points[1]: `venus` is not among positions; given: mars, moon, sun",
-        ),
-        (
-            json!({"positions": pos, "points": ["sun", "sun"]}),
-            "points must name 2 to 32 distinct points (got 1)",
-        ),
-        (
-            json!({"natal": natal, "points": ["sun", "vulcan"]}),
-            "points[1]: unknown body `vulcan`",
-        ),
-        (
-            json!({"natal": natal, "points": ["mean_lilith", "mean_apogee"]}),
-            "points must name 2 to 32 distinct points (got 1)",
-        ),
-        (
-            json!({"positions": pos, "aspect_angles": [0, 60]}),
-            "aspect_angles[1] must be one of 0, 45, 90, 135, 180 degrees",
-        ),
-        (
-            json!({"positions": pos, "aspect_angles": []}),
-            "aspect_angles must name at least one angle",
-        ),
-        (
-            json!({"positions": pos, "orb": 5.5}),
-            "orb must be between 0 and 5 degrees (got 5.5)",
-        ),
-        (
-            json!({"positions": pos, "orb": -1}),
-            "orb must be between 0 and 5 degrees (got -1)",
-        ),
-        (
-            json!({"positions": pos, "include": []}),
-            "include must name at least one of list, activated, tree",
-        ),
-        (
-            json!({"positions": pos, "include": ["all"]}),
-            "include[0]: unknown variant `all`",
-        ),
-        (
-            json!({"natal": {"datetime": "1990-05-15T12:30:00Z",
-                             "location": {"latitude": 91, "longitude": 0}}}),
-            "natal.location.latitude must be between -90 and 90 (got 91)",
-        ),
-        (
-            json!({"natal": {"datetime": "1990-05-15T12:30:00",
-                             "location": {"latitude": 52, "longitude": 13}}}),
-            "natal.timezone is required because datetime",
-        ),
-        (
-            json!({"positions": pos, "orbs": 1}),
-            "orbs: unknown field `orbs`",
-        ),
-        // Chiron named, before its data: a 400 naming it.
-        (
-            json!({"natal": {"datetime": "1750-01-01T00:00:00Z",
-                             "location": {"latitude": 52, "longitude": 13}},
-                   "points": ["sun", "chiron"]}),
-            "chiron has no ephemeris data at 1750-01-01T00:00:00Z: the installed files cover the years 1800 to 2400",
-        ),
-    ];
-    for (body, expected) in cases {
-        let message = post_invalid(&app, PATH, &body).await;
-        assert!(message.starts_with(expected), "{body}: {message}");
-    }
+    post_refused(
+        &app,
+        PATH,
+        &json!({"positions": pos, "orb": 5.5}),
+        "invalid_input",
+        "orb",
+    )
+    .await;
+    // Chiron named, before its data: a 400 naming it.
+    let message = post_invalid(
+        &app,
+        PATH,
+        &json!({"natal": {"datetime": "1750-01-01T00:00:00Z",
+                          "location": {"latitude": 52, "longitude": 13}},
+                "points": ["sun", "chiron"]}),
+    )
+    .await;
+    assert!(
+        message.starts_with("chiron has no ephemeris data at 1750-01-01T00:00:00Z: the installed files cover the years 1800 to 2400"),
+        "{message}"
+    );
     app.cleanup().await;
 }
 

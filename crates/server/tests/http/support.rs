@@ -217,6 +217,22 @@ pub(crate) async fn post_invalid(app: &TestApp, path: &str, body: &serde_json::V
     assert_400(post_json(app, path, body).await).await
 }
 
+/// Posts a request that its types refuse and checks the error object over HTTP: the status, the
+/// code and the field (the rules and their messages are snapshot-tested at the type level, in
+/// `crates/api/tests/error_snapshots.rs`). Returns the message.
+pub(crate) async fn post_refused(
+    app: &TestApp,
+    path: &str,
+    body: &serde_json::Value,
+    code: &str,
+    field: &str,
+) -> String {
+    let body = error_body(post_json(app, path, body).await, 400).await;
+    assert_eq!(body["error"]["code"], code, "{body}");
+    assert_eq!(body["error"]["field"], field, "{body}");
+    body["error"]["message"].as_str().unwrap().to_owned()
+}
+
 /// A JSON number, or a panic that shows the value.
 pub(crate) fn num(v: &serde_json::Value) -> f64 {
     v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"))
