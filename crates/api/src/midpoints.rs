@@ -336,22 +336,19 @@ fn given_points(
             distinct
                 .into_iter()
                 .map(|name| {
-                    all.iter()
-                        .find(|p| p.name == name)
-                        .cloned()
-                        .ok_or_else(|| {
-                            let i = names.iter().position(|n| n.as_str() == name).unwrap_or(0);
-                            ApiInputError::labelled(
-                                &format!("points[{i}]"),
-                                format!(
-                                    "`{name}` is not among positions; given: {}",
-                                    map.keys()
-                                        .map(String::as_str)
-                                        .collect::<Vec<_>>()
-                                        .join(", ")
-                                ),
-                            )
-                        })
+                    all.iter().find(|p| p.name == name).cloned().ok_or_else(|| {
+                        let i = names.iter().position(|n| n.as_str() == name).unwrap_or(0);
+                        ApiInputError::labelled(
+                            &format!("points[{i}]"),
+                            format!(
+                                "`{name}` is not among positions; given: {}",
+                                map.keys()
+                                    .map(String::as_str)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
+                        )
+                    })
                 })
                 .collect()
         }

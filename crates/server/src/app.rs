@@ -184,18 +184,31 @@ impl AppState {
         F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
     {
         let limit_secs = self.0.request_timeout.as_secs();
-        let body = self
+        let coding = crate::encoding::RESPONSE_CODING
+            .try_with(|coding| *coding)
+            .ok()
+            .flatten();
+        let (body, coding) = self
             .calculate(move |eph| {
                 let answer = job(eph)?;
                 // A request dropped while it computed needs no JSON (megabytes, for a series),
                 // neither before the writing starts nor while it goes on.
                 let mut body = CancellableBody::default();
+                let cancelled = || orrery_ephem::check_cancelled().is_err();
                 match serde_json::to_writer(&mut body, &answer) {
-                    Ok(()) => Ok(body.bytes),
-                    Err(_) if orrery_ephem::check_cancelled().is_err() => {
-                        Err(ApiError::timeout(limit_secs))
+                    Ok(()) => {}
+                    Err(_) if cancelled() => return Err(ApiError::timeout(limit_secs)),
+                    Err(error) => return Err(ApiError::internal(error)),
+                }
+                match coding {
+                    Some(coding) if body.bytes.len() >= crate::encoding::MIN_COMPRESSED_BYTES => {
+                        match crate::encoding::compress(coding, &body.bytes) {
+                            Ok(compressed) => Ok((compressed, Some(coding))),
+                            Err(_) if cancelled() => Err(ApiError::timeout(limit_secs)),
+                            Err(error) => Err(ApiError::internal(error)),
+                        }
                     }
-                    Err(error) => Err(ApiError::internal(error)),
+                    _ => Ok((body.bytes, None)),
                 }
             })
             .await?;
@@ -207,6 +220,12 @@ impl AppState {
             body,
         )
             .into_response();
+        if let Some(coding) = coding {
+            response.headers_mut().insert(
+                axum::http::header::CONTENT_ENCODING,
+                axum::http::HeaderValue::from_static(coding.token()),
+            );
+        }
         if used_now {
             response.extensions_mut().insert(crate::caching::UsedNow);
         }

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use crate::app::AppState;
+use crate::encoding;
 use crate::error::ApiError;
 use crate::json::BODY_LIMIT_BYTES;
 
@@ -41,7 +42,9 @@ pub async fn cache_deterministic(
     let Ok(bytes) = axum::body::to_bytes(body, BODY_LIMIT_BYTES).await else {
         return ApiError::payload_too_large(BODY_LIMIT_BYTES).into_response();
     };
-    let tag = entity_tag(state.cache_versions(), &parts, &bytes);
+    let coding = encoding::negotiate(&parts.headers);
+    let tag =
+        entity_tag(state.cache_versions(), &parts, &bytes).map(|tag| tag_for_coding(&tag, coding));
     let if_none_match = parts
         .headers
         .get(header::IF_NONE_MATCH)
@@ -53,12 +56,19 @@ pub async fn cache_deterministic(
         return not_modified(tag);
     }
 
-    let mut response = next
-        .run(Request::from_parts(parts, Body::from(bytes)))
+    let mut response = encoding::RESPONSE_CODING
+        .scope(
+            coding,
+            next.run(Request::from_parts(parts, Body::from(bytes))),
+        )
         .await;
     if response.status() != StatusCode::OK {
         return response;
     }
+    // The answer depends on Accept-Encoding, compressed or not.
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     if response.extensions().get::<UsedNow>().is_some() {
         response
             .headers_mut()
@@ -79,6 +89,18 @@ fn not_modified(tag: &str) -> Response {
     let mut response = StatusCode::NOT_MODIFIED.into_response();
     set_cache_headers(response.headers_mut(), tag);
     response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    response
+}
+
+/// The tag of the answer in `coding`: a compressed answer is another representation of the same
+/// result, so its strong tag differs (`"<hash>-br"`), and a cache revalidating it sends that.
+fn tag_for_coding(tag: &str, coding: Option<encoding::ContentCoding>) -> String {
+    match coding {
+        Some(coding) => format!("{}-{}\"", tag.trim_end_matches('"'), coding.token()),
+        None => tag.to_owned(),
+    }
 }
 
 fn set_cache_headers(headers: &mut axum::http::HeaderMap, tag: &str) {

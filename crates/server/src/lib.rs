@@ -10,6 +10,7 @@ pub mod commands;
 pub mod compute;
 pub mod connections;
 pub mod edge;
+pub mod encoding;
 pub mod error;
 pub mod json;
 pub mod metrics;

@@ -113,3 +113,80 @@ async fn a_response_that_used_now_is_not_cacheable() {
     assert!(response.headers().get("etag").is_none());
     app.cleanup().await;
 }
+
+/// A long answer comes compressed in the coding the client prefers (`br`, else `gzip`), decodes
+/// to the identity answer byte for byte, and has a tag of its own that revalidates with 304.
+#[tokio::test]
+async fn long_answers_are_compressed_with_their_own_tag() {
+    use std::io::Read;
+
+    let app = TestApp::spawn().await;
+    let body = serde_json::json!({"start": "2024-01-01T00:00:00Z", "end": "2024-03-01T00:00:00Z"});
+    let fetch = |accept: Option<&'static str>, if_none_match: Option<String>| {
+        let mut request = app
+            .post("/v1/ephemeris")
+            .header("X-API-Key", crate::support::DEMO_KEY)
+            .json(&body);
+        if let Some(accept) = accept {
+            request = request.header("Accept-Encoding", accept);
+        }
+        if let Some(tag) = if_none_match {
+            request = request.header("If-None-Match", tag);
+        }
+        request.send()
+    };
+
+    let identity = fetch(None, None).await.unwrap();
+    assert_eq!(identity.status(), 200);
+    assert!(identity.headers().get("content-encoding").is_none());
+    assert_eq!(identity.headers()["vary"], "accept-encoding");
+    let identity_tag = identity.headers()["etag"].to_str().unwrap().to_owned();
+    let plain = identity.bytes().await.unwrap();
+    assert!(plain.len() > 10_000, "{}", plain.len());
+
+    let brotli = fetch(Some("gzip, deflate, br"), None).await.unwrap();
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    let brotli_tag = brotli.headers()["etag"].to_str().unwrap().to_owned();
+    assert_ne!(brotli_tag, identity_tag);
+    let packed = brotli.bytes().await.unwrap();
+    assert!(
+        packed.len() * 5 < plain.len(),
+        "{} of {}",
+        packed.len(),
+        plain.len()
+    );
+    let mut decoded = Vec::new();
+    brotli::Decompressor::new(&packed[..], 4096)
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+
+    let gzip = fetch(Some("gzip"), None).await.unwrap();
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let packed = gzip.bytes().await.unwrap();
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(&packed[..])
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+
+    // Each representation revalidates with its own tag only.
+    let same = fetch(Some("br"), Some(brotli_tag.clone())).await.unwrap();
+    assert_eq!(same.status(), 304);
+    assert_eq!(same.headers()["vary"], "accept-encoding");
+    let other = fetch(Some("br"), Some(identity_tag)).await.unwrap();
+    assert_eq!(other.status(), 200);
+
+    // A short answer (an error, here) is sent as it is.
+    let short = app
+        .post("/v1/ephemeris")
+        .header("X-API-Key", crate::support::DEMO_KEY)
+        .header("Accept-Encoding", "br")
+        .json(&serde_json::json!({"start": "2024-01-01T00:00:00Z"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(short.status(), 400);
+    assert!(short.headers().get("content-encoding").is_none());
+    app.cleanup().await;
+}
