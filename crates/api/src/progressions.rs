@@ -68,7 +68,7 @@ use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{AspectConfig, OrbPreset};
 use orrery_astro::body::{Body, CATALOG};
-use orrery_astro::chart::{ChartError, Frame, position};
+use orrery_astro::techniques::natal::{BirthPointsError, MissingData, birth_points};
 use orrery_astro::techniques::progressions::events::{
     AspectEvents, AspectFrame, AspectWindow, ProgressionEvent, TRANSIT_PROGRESSED_EVENT_CAP,
     aspect_events,
@@ -83,7 +83,7 @@ use orrery_astro::techniques::progressions::{
 };
 use orrery_astro::techniques::transits::NatalPoint;
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
-use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
+use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -873,36 +873,25 @@ fn natal_points(
     birth: &ResolvedBirth,
     notes: &mut Vec<String>,
 ) -> Result<Vec<NatalPoint>, CalcFailure> {
-    let frame = Frame::GEOCENTRIC_TROPICAL;
-    let mut points = Vec::with_capacity(DEFAULT_MOVING_BODIES.len() + 2);
-    for body in DEFAULT_MOVING_BODIES {
-        match position(eph, birth.jd, body, &frame) {
-            Ok(p) => points.push(NatalPoint::new(body.name(), p.lon)),
-            Err(ChartError::NoData { .. }) if body == Body::Chiron => notes.push(
-                "chiron has no ephemeris data at the birth date (its data covers 1800-2400): it \
-                 is left out of the natal points"
-                    .to_owned(),
-            ),
-            Err(error) => return Err(error.into()),
-        }
-    }
-    // The ascendant and MC do not depend on the house system; equal houses exist everywhere.
-    let houses = eph.houses(
+    let natal = birth_points(
+        eph,
         birth.jd,
-        birth.place.lat_deg,
-        birth.place.lon_deg,
-        HouseSystem::EQUAL,
-        Zodiac::Tropical,
-    )?;
-    for (axis, lon) in [
-        (Axis::Ascendant, houses.angles.ascendant.lon_deg),
-        (Axis::Mc, houses.angles.mc.lon_deg),
-    ] {
-        let lon = Longitude::new(lon)
-            .map_err(|e| CalcFailure::Internal(format!("natal {}: {e}", axis.name())))?;
-        points.push(NatalPoint::new(axis.name(), lon));
-    }
-    Ok(points)
+        birth.place,
+        &DEFAULT_MOVING_BODIES,
+        MissingData::LeaveOut,
+    )
+    .map_err(|error| match error {
+        BirthPointsError::Chart(error) => CalcFailure::from(error),
+        BirthPointsError::UndefinedAngle { .. } => CalcFailure::Internal(error.to_string()),
+    })?;
+    notes.extend(natal.left_out.iter().map(|body| {
+        format!(
+            "{} has no ephemeris data at the birth date (its data covers 1800-2400): it is left \
+             out of the natal points",
+            body.name()
+        )
+    }));
+    Ok(natal.points)
 }
 
 fn natal_dto(input: &ProgressionsInput, points: &[NatalPoint]) -> Result<NatalDto, CalcFailure> {

@@ -69,10 +69,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
+use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
-use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
 use orrery_astro::chart::chart_bodies;
 
 /// A person's `name` may be at most this many characters.

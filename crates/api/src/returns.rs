@@ -109,6 +109,7 @@ use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, chart_content};
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
     ephemeris_name, event_time, in_range,
@@ -116,7 +117,6 @@ use crate::common::{
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
-use crate::radix::{ChartContent, RadixAspectsDto, RadixPart, chart_content};
 use orrery_astro::chart::chart_bodies;
 
 /// What a returns response contains besides the times.

@@ -120,18 +120,19 @@
 use std::collections::BTreeMap;
 
 use jiff::Timestamp;
-use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{Aspect, AspectConfig, OrbPreset};
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartError, ChartInput, Frame, compute_chart};
+use orrery_astro::chart::{ChartError, Frame};
 use orrery_astro::search::ScanStep;
 use orrery_astro::techniques::motion::scan_step;
+use orrery_astro::techniques::natal::{BirthPointsError, MissingData, birth_points};
+use orrery_astro::techniques::transits::NATAL_BODIES;
 use orrery_astro::techniques::transits::{
     DEFAULT_TRANSIT_BODIES, NatalPoint, TransitAspect, TransitError, TransitEvent, TransitWindow,
     transit_snapshot, transit_window,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
-use orrery_ephem::{Ephemeris, HouseSystem};
+use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -158,15 +159,6 @@ pub const MAX_EXPECTED_EVENTS: f64 = 100_000.0;
 const MAX_NAME_CHARS: usize = 64;
 /// Days in a Julian year, for the expected-event estimate.
 const DAYS_PER_YEAR: f64 = 365.25;
-
-/// The bodies of a natal chart computed from `natal`: the Sun to Pluto, the mean node and
-/// Chiron (the `ascendant` and `mc` follow them). One node only: the mean and true nodes are
-/// within 2° of each other and would double every event.
-pub const NATAL_BODIES: [Body; 12] = Body::CORE_POINTS;
-
-/// The house system whose computation gives the natal `ascendant` and `mc` (radix's default;
-/// the angles are the same in every system).
-const NATAL_HOUSE_SYSTEM: HouseSystem = HouseSystem::KOCH;
 
 /// The request body, as sent.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -717,40 +709,20 @@ fn natal_points(
     let (points, echo_source, resolved) = match source {
         NatalSource::Positions(points) => (points.clone(), "natal_positions", None),
         NatalSource::Birth(birth) => {
-            let chart = compute_chart(
+            let points = birth_points(
                 eph,
-                &ChartInput {
-                    jd: birth.jd,
-                    place: birth.place,
-                    bodies: NATAL_BODIES.to_vec(),
-                    frame: Frame::GEOCENTRIC_TROPICAL,
-                    house_system: Some(NATAL_HOUSE_SYSTEM),
-                },
+                birth.jd,
+                birth.place,
+                &NATAL_BODIES,
+                MissingData::Refuse,
             )
-            .map_err(|e| chart_failure("natal", e))?;
-            let mut points: Vec<NatalPoint> = chart
-                .positions
-                .iter()
-                .map(|p| NatalPoint::new(p.body.name(), p.lon))
-                .collect();
-            let houses = chart.houses.as_ref().ok_or_else(|| {
-                CalcFailure::Internal("a geocentric natal chart came without houses".into())
-            })?;
-            for (name, lon_deg) in [
-                ("ascendant", houses.angles.ascendant.lon_deg),
-                ("mc", houses.angles.mc.lon_deg),
-            ] {
-                let lon = Longitude::new(lon_deg).map_err(|_| {
-                    CalcFailure::Input(ApiInputError::labelled(
-                        "natal.location.latitude",
-                        format!(
-                            "the {name} is undefined at latitude {} (got {lon_deg})",
-                            birth.place.lat_deg
-                        ),
-                    ))
-                })?;
-                points.push(NatalPoint::new(name, lon));
-            }
+            .map_err(|error| match error {
+                BirthPointsError::Chart(error) => chart_failure("natal", error),
+                BirthPointsError::UndefinedAngle { .. } => {
+                    CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", error))
+                }
+            })?
+            .points;
             (points, "natal", Some(ResolvedTimeDto::new(birth)))
         }
     };

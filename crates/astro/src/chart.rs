@@ -6,7 +6,9 @@ use orrery_ephem::{
 };
 
 use crate::angle::Longitude;
+use crate::aspects::AspectPoint;
 use crate::body::Body;
+use crate::error::AspectError;
 use crate::time::JulianDayUt;
 
 /// Where positions are seen from.
@@ -320,6 +322,36 @@ pub struct Chart {
 }
 
 impl Chart {
+    /// The chart's aspect points: its bodies with their speeds, then the ascendant and the MC
+    /// with theirs when `include_axes` and the chart has houses.
+    ///
+    /// # Errors
+    /// A non-finite longitude or speed (never from the library's own output).
+    pub fn aspect_points(&self, include_axes: bool) -> Result<Vec<AspectPoint>, AspectError> {
+        let mut points = Vec::with_capacity(self.positions.len() + 2);
+        for p in &self.positions {
+            points.push(AspectPoint::new(
+                p.body.name(),
+                p.lon,
+                Some(p.lon_speed_deg_per_day),
+            )?);
+        }
+        if let (true, Some(houses)) = (include_axes, self.houses.as_ref()) {
+            for (name, point) in [
+                ("ascendant", houses.angles.ascendant),
+                ("mc", houses.angles.mc),
+            ] {
+                let lon =
+                    Longitude::new(point.lon_deg).map_err(|_| AspectError::LongitudeNotFinite {
+                        point: name.to_owned(),
+                        value: point.lon_deg,
+                    })?;
+                points.push(AspectPoint::new(name, lon, Some(point.speed_deg_per_day))?);
+            }
+        }
+        Ok(points)
+    }
+
     /// `swiss` when every position came from the data files, `moshier` when any fell back.
     pub fn ephemeris_source(&self) -> EphemerisSource {
         if self

@@ -165,6 +165,14 @@ pub enum AspectError {
         /// The speed as given.
         value: f64,
     },
+    /// A point's longitude was NaN or infinite.
+    #[error("the longitude of `{point}` must be a finite number of degrees (got {value})")]
+    LongitudeNotFinite {
+        /// The point's name.
+        point: String,
+        /// The longitude as given.
+        value: f64,
+    },
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@
 //!   aspects, and each point's midpoint tree.
 //! * [`motion`]: each body's scan step, declared from its physics, and its longitude as a search
 //!   sample; shared by every technique that follows a body.
+//! * [`natal`]: the natal points of a birth (chosen bodies, the ascendant and the MC) that the
+//!   timing techniques measure against.
 //! * [`nodes_apsides`]: the orbital nodes and apsides of the Moon, the planets and the asteroids.
 //! * [`nutation`]: the nutation in longitude interpolated over a window, which makes a dense
 //!   search's real evaluations three times cheaper.
@@ -32,6 +34,7 @@ pub mod heliacal;
 pub mod lots;
 pub mod midpoints;
 pub mod motion;
+pub mod natal;
 pub mod nodes_apsides;
 pub mod nutation;
 pub mod progressions;

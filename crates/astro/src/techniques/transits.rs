@@ -69,6 +69,11 @@ pub const DEFAULT_TRANSIT_BODIES: [Body; 11] = [
     Body::Chiron,
 ];
 
+/// The bodies of a natal chart computed from a birth: the Sun to Pluto, the mean node and
+/// Chiron (the `ascendant` and `mc` follow them, [`super::natal::birth_points`]). One node only:
+/// the mean and true nodes are within 2° of each other and would double every event.
+pub const NATAL_BODIES: [Body; 12] = Body::CORE_POINTS;
+
 /// A fixed point of the natal chart: a body's natal longitude, or an angle such as `ascendant`
 /// or `mc`.
 #[derive(Debug, Clone, PartialEq)]
