@@ -1,0 +1,216 @@
+//! The answers of `POST /v1/progressions`: a snapshot or a window.
+
+use orrery_astro::techniques::progressions::ProgressionError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::aspect_options::AspectSettingsDto;
+use crate::common::{OrderedMap, ResolvedTimeDto};
+use crate::error::{ApiInputError, CalcFailure};
+
+use super::PhaseDto;
+
+/// The natal chart as used.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ProgressionsNatalDto)]
+pub struct NatalDto {
+    /// `natal` (computed from the birth) or `natal_positions` (given).
+    pub source: &'static str,
+    pub birth_jd: f64,
+    /// The birth instant, UTC.
+    pub birth_utc: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<ResolvedTimeDto>,
+    /// Natal longitudes by point.
+    #[schema(value_type = BTreeMap<String, f64>)]
+    pub points: OrderedMap<f64>,
+}
+
+/// A progressed (or directed) position.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProgressedPositionDto {
+    pub longitude: f64,
+    /// Degrees per day of progressed time.
+    pub longitude_speed: f64,
+    /// Degrees per year of life.
+    pub motion_per_year: f64,
+    pub retrograde: bool,
+    pub sign: &'static str,
+    pub sign_degree: f64,
+}
+
+/// An aspect in orb in a snapshot.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SnapshotAspectDto {
+    pub moving_point: String,
+    pub natal_point: String,
+    pub aspect: &'static str,
+    pub angle: f64,
+    pub orb: f64,
+    pub allowed_orb: f64,
+    /// Whether the orb is shrinking; `null` for a point standing still.
+    pub applying: Option<bool>,
+    /// Years of life until exact at the current motion (negative: since exact).
+    pub exact_in_years: Option<f64>,
+}
+
+/// The settings of a snapshot.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SnapshotSettingsDto {
+    pub age_years: f64,
+    /// The calendar date of the age.
+    pub at: String,
+    pub at_jd: f64,
+    /// The progressed instant.
+    pub progressed_jd: f64,
+    pub progressed_datetime: String,
+    pub moving_points: Vec<String>,
+    #[serde(flatten)]
+    pub aspects: AspectSettingsDto,
+}
+
+/// `POST /v1/progressions` in snapshot mode.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SnapshotResponse {
+    pub mode: &'static str,
+    pub method: &'static str,
+    /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
+    /// calendar dates of transits) lies outside the data files (1800-2400) and the library used
+    /// its analytical model.
+    pub ephemeris: &'static str,
+    pub settings: SnapshotSettingsDto,
+    pub natal: NatalDto,
+    /// Solar arc only: the arc added to every natal point, degrees.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solar_arc: Option<f64>,
+    #[schema(value_type = BTreeMap<String, ProgressedPositionDto>)]
+    pub positions: OrderedMap<ProgressedPositionDto>,
+    pub aspects: Vec<SnapshotAspectDto>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// The settings of a window.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct WindowSettingsDto {
+    pub age_start: f64,
+    pub age_end: f64,
+    /// The cap on the scan step as given; `null`: each point's own step.
+    pub step_years: Option<f64>,
+    pub start: String,
+    pub end: String,
+    pub moving_points: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspect_frame: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transit_points: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aspect_names: Option<Vec<&'static str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phases: Option<Vec<PhaseDto>>,
+}
+
+/// One exact aspect.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ProgressionEventDto)]
+pub struct EventDto {
+    pub moving_point: String,
+    pub natal_point: String,
+    pub aspect: &'static str,
+    pub angle: f64,
+    /// The arc from `natal_point` to `moving_point`: `+angle` or `-angle`.
+    pub arc: f64,
+    pub exact_at_years: f64,
+    /// The calendar date of the age, UTC to the second.
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub progressed_jd: f64,
+    pub moving_longitude: f64,
+    /// Degrees per day of the moving point's time (progressed days; calendar days for a
+    /// transiting body).
+    pub moving_speed: f64,
+    pub retrograde: bool,
+    /// The longitude of `natal_point` at that moment (natal, or progressed).
+    pub natal_longitude: f64,
+}
+
+/// A sign ingress.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct IngressDto {
+    pub point: String,
+    pub sign: &'static str,
+    pub from_sign: &'static str,
+    pub exact_at_years: f64,
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub progressed_jd: f64,
+    pub longitude: f64,
+    pub retrograde: bool,
+}
+
+/// A station.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StationDto {
+    pub point: String,
+    /// `retrograde` (turns retrograde) or `direct`.
+    pub station: &'static str,
+    pub exact_at_years: f64,
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub progressed_jd: f64,
+    pub longitude: f64,
+}
+
+/// `POST /v1/progressions` in window mode.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct WindowResponse {
+    pub mode: &'static str,
+    pub method: &'static str,
+    /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
+    /// calendar dates of transits) lies outside the data files (1800-2400) and the library used
+    /// its analytical model.
+    pub ephemeris: &'static str,
+    pub settings: WindowSettingsDto,
+    pub natal: NatalDto,
+    pub event_count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventDto>>,
+    /// `transit_progressed` only: whether the list stopped at `event_limit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_limit: Option<usize>,
+    /// When truncated: every event up to this age is listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete_until_years: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete_until: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ingresses: Option<Vec<IngressDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stations: Option<Vec<StationDto>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub axis_ingresses: Option<Vec<IngressDto>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// Either response.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ProgressionsResponse {
+    Snapshot(Box<SnapshotResponse>),
+    Window(Box<WindowResponse>),
+}
+
+impl From<ProgressionError> for CalcFailure {
+    fn from(error: ProgressionError) -> Self {
+        match error {
+            ProgressionError::Chart(e) => e.into(),
+            ProgressionError::Scan { .. } | ProgressionError::Solve { .. } => {
+                CalcFailure::Internal(error.to_string())
+            }
+            other => CalcFailure::Input(ApiInputError::new(other.to_string())),
+        }
+    }
+}
