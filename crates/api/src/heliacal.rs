@@ -71,7 +71,7 @@ use crate::common::LocationEcho;
 use crate::common::{LocationDto, event_time, in_range};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{ClosedSet, OneOf};
+use crate::names::{ClosedSet, OneOf, string_field};
 pub use crate::rise_set::{
     DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PRESSURE_HPA, TEMPERATURE_C,
 };
@@ -200,30 +200,14 @@ impl ObjectInput {
     }
 }
 
-impl<'de> Deserialize<'de> for ObjectInput {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = std::borrow::Cow::<str>::deserialize(deserializer)?;
-        Self::parse(&text).map_err(serde::de::Error::custom)
-    }
-}
-
-impl utoipa::PartialSchema for ObjectInput {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .description(Some(
-                "`moon`, `mercury`, `venus`, `mars`, `jupiter`, `saturn`, or a star of \
-                 `GET /v1/catalog/fixed-stars` (name or designation, case ignored).",
-            ))
-            .into()
-    }
-}
-
-impl ToSchema for ObjectInput {
-    fn name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("HeliacalObject")
-    }
-}
+string_field!(
+    ObjectInput,
+    "HeliacalObject",
+    utoipa::openapi::schema::ObjectBuilder::new().description(Some(
+        "`moon`, `mercury`, `venus`, `mars`, `jupiter`, `saturn`, or a star of \
+         `GET /v1/catalog/fixed-stars` (name or designation, case ignored).",
+    ))
+);
 
 /// `event_type`, by its API name (a type alias, because the schema derive reads a generic
 /// field type as generic over its argument).

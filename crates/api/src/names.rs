@@ -32,13 +32,44 @@ where
     parse(&name).map_err(serde::de::Error::custom)
 }
 
+/// The three impls of a request field written as one string that its type parses: `Deserialize`
+/// through the type's own `parse(&str) -> Result<Self, impl Display>` (the error is the rule,
+/// and the deserialiser's path names the field), and the OpenAPI schema, a string schema built
+/// from `$schema` (description, enum, pattern) under the name `$name`.
+macro_rules! string_field {
+    ($type:ty, $name:literal, $schema:expr) => {
+        impl<'de> serde::Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = std::borrow::Cow::<str>::deserialize(deserializer)?;
+                <$type>::parse(&text).map_err(serde::de::Error::custom)
+            }
+        }
+
+        impl utoipa::PartialSchema for $type {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let builder: utoipa::openapi::schema::ObjectBuilder = $schema;
+                builder
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $type {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed($name)
+            }
+        }
+    };
+}
+pub(crate) use string_field;
+
 /// A string schema whose `enum` is the catalogue's names.
-fn names_schema(kind: NameKind, description: &str) -> RefOr<Schema> {
+#[must_use]
+pub fn names_builder(kind: NameKind, description: &str) -> ObjectBuilder {
     ObjectBuilder::new()
         .schema_type(Type::String)
         .enum_values(Some(kind.accepted_names().iter().copied()))
         .description(Some(description))
-        .into()
 }
 
 /// A catalogue whose names a request field may hold: the core's parser, and what the schema
@@ -83,7 +114,7 @@ impl<'de, T: Catalogue> Deserialize<'de> for Named<T> {
 
 impl<T: Catalogue> PartialSchema for Named<T> {
     fn schema() -> RefOr<Schema> {
-        names_schema(T::KIND, T::DESCRIPTION)
+        names_builder(T::KIND, T::DESCRIPTION).into()
     }
 }
 
@@ -312,33 +343,24 @@ pub enum LenientBodyField {
     Unknown(String),
 }
 
-impl<'de> Deserialize<'de> for LenientBodyField {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = Cow::<str>::deserialize(deserializer)?;
-        Ok(match Body::parse(&name) {
+impl LenientBodyField {
+    /// A known body or the unknown name; never an error.
+    fn parse(name: &str) -> Result<Self, std::convert::Infallible> {
+        Ok(match Body::parse(name) {
             Ok(body) => Self::Known(body),
-            Err(_) => Self::Unknown(name.into_owned()),
+            Err(_) => Self::Unknown(name.to_owned()),
         })
     }
 }
 
-impl PartialSchema for LenientBodyField {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .description(Some(
-                "A body or point (`GET /v1/catalog/bodies`); a name not in the catalogue is left \
-                 out and echoed as ignored.",
-            ))
-            .into()
-    }
-}
-
-impl ToSchema for LenientBodyField {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("LenientBody")
-    }
-}
+string_field!(
+    LenientBodyField,
+    "LenientBody",
+    ObjectBuilder::new().description(Some(
+        "A body or point (`GET /v1/catalog/bodies`); a name not in the catalogue is left out \
+         and echoed as ignored.",
+    ))
+);
 
 /// The centre of a frame as a request names it: `geocentric`, `heliocentric`, `barycentric`,
 /// `topocentric` or `planet:<body>`. A topocentric centre takes its observer from the request
@@ -352,10 +374,10 @@ pub enum CenterField {
     Planet(Body),
 }
 
-impl<'de> Deserialize<'de> for CenterField {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = Cow::<str>::deserialize(deserializer)?;
-        match &*text {
+impl CenterField {
+    /// Reads one of the five forms; an unknown `planet:` body is an unknown name.
+    fn parse(text: &str) -> Result<Self, String> {
+        match text {
             "geocentric" => Ok(Self::Geocentric),
             "heliocentric" => Ok(Self::Heliocentric),
             "barycentric" => Ok(Self::Barycentric),
@@ -363,36 +385,28 @@ impl<'de> Deserialize<'de> for CenterField {
             other => match other.strip_prefix("planet:") {
                 Some(name) => Body::parse(name)
                     .map(Self::Planet)
-                    .map_err(serde::de::Error::custom),
-                None => Err(serde::de::Error::custom(format_args!(
+                    .map_err(|error| error.to_string()),
+                None => Err(format!(
                     "must be geocentric, heliocentric, barycentric, topocentric or planet:<body> \
                      (got {other:?})"
-                ))),
+                )),
             },
         }
     }
 }
 
-impl PartialSchema for CenterField {
-    fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .pattern(Some(
-                "^(geocentric|heliocentric|barycentric|topocentric|planet:[a-z0-9_]+)$",
-            ))
-            .description(Some(
-                "The centre: `geocentric`, `heliocentric`, `barycentric`, `topocentric` or \
-                 `planet:<body>` (a body name of `GET /v1/catalog/bodies`).",
-            ))
-            .into()
-    }
-}
-
-impl ToSchema for CenterField {
-    fn name() -> Cow<'static, str> {
-        Cow::Borrowed("Center")
-    }
-}
+string_field!(
+    CenterField,
+    "Center",
+    ObjectBuilder::new()
+        .pattern(Some(
+            "^(geocentric|heliocentric|barycentric|topocentric|planet:[a-z0-9_]+)$",
+        ))
+        .description(Some(
+            "The centre: `geocentric`, `heliocentric`, `barycentric`, `topocentric` or \
+             `planet:<body>` (a body name of `GET /v1/catalog/bodies`).",
+        ))
+);
 
 /// Every kind of catalogue name, to recognise an [`UnknownName`] message that came through
 /// serde as text.

@@ -116,6 +116,7 @@ use crate::common::{
 };
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::string_field;
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
 use orrery_astro::chart::chart_bodies;
 
@@ -356,30 +357,15 @@ impl ReturnBodyField {
     }
 }
 
-impl<'de> Deserialize<'de> for ReturnBodyField {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
-        Self::parse(&name).map_err(serde::de::Error::custom)
-    }
-}
-
-impl utoipa::PartialSchema for ReturnBodyField {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .enum_values(Some(Self::names()))
-            .description(Some(
-                "A body whose returns are searched (`mean_lilith` is accepted for `mean_apogee`).",
-            ))
-            .into()
-    }
-}
-
-impl ToSchema for ReturnBodyField {
-    fn name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("ReturnBody")
-    }
-}
+string_field!(
+    ReturnBodyField,
+    "ReturnBody",
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .enum_values(Some(ReturnBodyField::names()))
+        .description(Some(
+            "A body whose returns are searched (`mean_lilith` is accepted for `mean_apogee`).",
+        ))
+);
 
 /// `planet`: one body or a list of them.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -87,7 +87,7 @@ use crate::common::{
     BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, ephemeris_name, event_time,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{AyanamsaField, ClosedSet, OneOf};
+use crate::names::{Catalogue, ClosedSet, OneOf, names_builder, string_field};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -149,32 +149,25 @@ fn dedup<T: PartialEq + Copy>(items: impl IntoIterator<Item = T>) -> Vec<T> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SiderealModeField(pub AyanamsaId);
 
-impl<'de> Deserialize<'de> for SiderealModeField {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
+impl SiderealModeField {
+    fn parse(name: &str) -> Result<Self, String> {
         if name == "tropical" {
-            return Err(serde::de::Error::custom(format_args!(
+            return Err(format!(
                 "must be a sidereal mode: Vedic positions are sidereal (got \"tropical\"); leave it out for lahiri or name one of: {}",
                 AYANAMSA_NAMES.join(", ")
-            )));
+            ));
         }
-        parse_ayanamsa(&name)
+        parse_ayanamsa(name)
             .map(Self)
-            .map_err(serde::de::Error::custom)
+            .map_err(|error| error.to_string())
     }
 }
 
-impl utoipa::PartialSchema for SiderealModeField {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        AyanamsaField::schema()
-    }
-}
-
-impl ToSchema for SiderealModeField {
-    fn name() -> std::borrow::Cow<'static, str> {
-        AyanamsaField::name()
-    }
-}
+string_field!(
+    SiderealModeField,
+    "Ayanamsa",
+    names_builder(AyanamsaId::KIND, AyanamsaId::DESCRIPTION)
+);
 
 /// A divisional chart by its code, `D1`..`D12`.
 pub type VargaField = OneOf<Varga>;

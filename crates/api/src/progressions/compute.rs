@@ -414,36 +414,9 @@ fn compute_phases(
     let found: Phases = phase_events(eph, progression, &window)?;
     let mut settings = window_settings(input, progression, span)?;
     settings.phases = Some(phases.to_vec());
-    let ingresses = selection
-        .ingress
-        .then(|| {
-            found
-                .ingresses
-                .iter()
-                .map(ingress_dto)
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .transpose()?;
-    let stations = selection
-        .station
-        .then(|| {
-            found
-                .stations
-                .iter()
-                .map(station_dto)
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .transpose()?;
-    let axis_ingresses = selection
-        .axis
-        .then(|| {
-            found
-                .axis_ingresses
-                .iter()
-                .map(ingress_dto)
-                .collect::<Result<Vec<_>, _>>()
-        })
-        .transpose()?;
+    let ingresses = selected(selection.ingress, &found.ingresses, ingress_dto)?;
+    let stations = selected(selection.station, &found.stations, station_dto)?;
+    let axis_ingresses = selected(selection.axis, &found.axis_ingresses, ingress_dto)?;
     let event_count = ingresses.as_ref().map_or(0, Vec::len)
         + stations.as_ref().map_or(0, Vec::len)
         + axis_ingresses.as_ref().map_or(0, Vec::len);
@@ -464,4 +437,15 @@ fn compute_phases(
         axis_ingresses,
         notes: Vec::new(),
     })
+}
+
+/// The answer's list of one kind of phase: its events when the kind was asked for, else none.
+fn selected<T, D>(
+    asked: bool,
+    events: &[T],
+    dto: fn(&T) -> Result<D, CalcFailure>,
+) -> Result<Option<Vec<D>>, CalcFailure> {
+    asked
+        .then(|| events.iter().map(dto).collect::<Result<Vec<_>, _>>())
+        .transpose()
 }

@@ -81,6 +81,7 @@ use crate::aspect_options::AspectOptionsDto;
 use crate::common::{BirthDto, ResolvedBirth, in_range};
 use crate::datetime::Instant;
 use crate::error::ApiInputError;
+use crate::names::string_field;
 use crate::natal::check_point_count;
 
 /// The oldest age, years (and the longest window).
@@ -209,40 +210,27 @@ pub struct ProgressionsRequest {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MovingPointField(pub MovingPoint);
 
-impl<'de> Deserialize<'de> for MovingPointField {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = std::borrow::Cow::<str>::deserialize(deserializer)?;
-        if let Some(axis) = Axis::parse(&name) {
+impl MovingPointField {
+    fn parse(name: &str) -> Result<Self, String> {
+        if let Some(axis) = Axis::parse(name) {
             return Ok(Self(MovingPoint::Angle(axis)));
         }
-        Body::parse(&name)
+        Body::parse(name)
             .map(|body| Self(MovingPoint::Body(body)))
-            .map_err(|error| {
-                serde::de::Error::custom(format_args!(
-                    "{error}; and `ascendant`, `mc` with secondary or solar_arc"
-                ))
-            })
+            .map_err(|error| format!("{error}; and `ascendant`, `mc` with secondary or solar_arc"))
     }
 }
 
-impl utoipa::PartialSchema for MovingPointField {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .pattern(Some(crate::names::body_name_pattern(&["ascendant", "mc"])))
-            .description(Some(
-                "A body (`GET /v1/catalog/bodies`), or `ascendant` or `mc` (with `secondary` or \
-                 `solar_arc`).",
-            ))
-            .into()
-    }
-}
-
-impl ToSchema for MovingPointField {
-    fn name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("MovingPoint")
-    }
-}
+string_field!(
+    MovingPointField,
+    "MovingPoint",
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .pattern(Some(crate::names::body_name_pattern(&["ascendant", "mc"])))
+        .description(Some(
+            "A body (`GET /v1/catalog/bodies`), or `ascendant` or `mc` (with `secondary` or \
+             `solar_arc`).",
+        ))
+);
 
 /// Where the natal chart comes from.
 #[derive(Debug, Clone)]
