@@ -45,7 +45,7 @@
 //!
 //! # Errors
 //!
-//! A 400 names the field and the rule (`orb must be between 0 and 3 degrees (got 3.5)`). A body
+//! A 400 names the field and the rule (`orb must be between 0 and 3 (got 3.5)`). A body
 //! without data at the date (Chiron, in the default, outside 1800–2400) is a 400 naming it.
 
 use jiff::Timestamp;
@@ -58,10 +58,19 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::common::{OrderedMap, ZodiacLongitudeDto, ephemeris_name};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::LenientBodyField;
+
+bounded_number!(
+    /// The orb of the mirror pairs, degrees.
+    AntisciaOrbDeg,
+    AntisciaOrbDegBounds,
+    (AntisciaOrb::MIN_DEG, AntisciaOrb::MAX_DEG),
+    "Degrees of orb for the mirror pairs, 0..3."
+);
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -73,7 +82,7 @@ pub struct AntisciaRequest {
     pub bodies: Option<Vec<LenientBodyField>>,
     /// Degrees of orb for `pairs`, 0..3; default 1.
     #[serde(default)]
-    pub orb: Option<f64>,
+    pub orb: Option<AntisciaOrbDeg>,
     /// Whether to list `pairs`; default true.
     #[serde(default)]
     pub include_pairs: Option<bool>,
@@ -126,7 +135,7 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
         };
         let orb = match request.orb {
             None => AntisciaOrb::DEFAULT,
-            Some(deg) => AntisciaOrb::new(deg).map_err(|e| ApiInputError::field("orb", e))?,
+            Some(deg) => AntisciaOrb::new(deg.get()).map_err(|e| ApiInputError::field("orb", e))?,
         };
         Ok(Self {
             instant,
@@ -283,11 +292,11 @@ mod tests {
             ),
             (
                 json!({"datetime": "2024-01-01T00:00:00Z", "orb": 3.5}),
-                "orb must be between 0 and 3 degrees (got 3.5)",
+                "orb must be between 0 and 3 (got 3.5)",
             ),
             (
                 json!({"datetime": "2024-01-01T00:00:00Z", "orb": -0.5}),
-                "orb must be between 0 and 3 degrees (got -0.5)",
+                "orb must be between 0 and 3 (got -0.5)",
             ),
         ] {
             let message = validate(body.clone()).unwrap_err().message;

@@ -21,6 +21,27 @@ pub trait Bounds {
     const MAX: f64;
     /// The unit and meaning, for the schema's description.
     const MEANING: &'static str;
+    /// Whether `MIN` itself is refused (a step must be greater than 0).
+    const EXCLUSIVE_MIN: bool = false;
+}
+
+/// The rule of `B`, in the words of the other range checks.
+fn rule<B: Bounds>() -> String {
+    match (B::EXCLUSIVE_MIN, B::MAX.is_finite()) {
+        (false, _) => format!("must be between {} and {}", B::MIN, B::MAX),
+        (true, true) => format!("must be greater than {} and at most {}", B::MIN, B::MAX),
+        (true, false) => format!("must be a finite number greater than {}", B::MIN),
+    }
+}
+
+/// Whether `value` keeps `B`'s rule.
+fn keeps<B: Bounds>(value: f64) -> bool {
+    let above_min = if B::EXCLUSIVE_MIN {
+        value > B::MIN
+    } else {
+        value >= B::MIN
+    };
+    value.is_finite() && above_min && value <= B::MAX
 }
 
 /// A finite number inside `B`'s range; it can only be built (deserialised) valid.
@@ -64,6 +85,44 @@ impl Bounds for AltitudeBounds {
     const MEANING: &'static str = "Metres above sea level, -500..25000.";
 }
 
+/// Declares a bounded number: its bounds type (named `$bounds`, shown in the schema as
+/// `$name`) over the range `$range` (a `(min, max)` pair, usually the constant the rule is
+/// stated by), and the field type `$name`.
+macro_rules! bounded_number {
+    ($(#[$doc:meta])* $name:ident, $bounds:ident, above $min:expr, up to $max:expr, $meaning:literal) => {
+        #[doc = concat!("The bounds of [`", stringify!($name), "`].")]
+        #[derive(Debug)]
+        pub enum $bounds {}
+
+        impl $crate::bounded::Bounds for $bounds {
+            const NAME: &'static str = stringify!($name);
+            const MIN: f64 = $min;
+            const MAX: f64 = $max;
+            const MEANING: &'static str = $meaning;
+            const EXCLUSIVE_MIN: bool = true;
+        }
+
+        $(#[$doc])*
+        pub type $name = $crate::bounded::Bounded<$bounds>;
+    };
+    ($(#[$doc:meta])* $name:ident, $bounds:ident, $range:expr, $meaning:literal) => {
+        #[doc = concat!("The bounds of [`", stringify!($name), "`].")]
+        #[derive(Debug)]
+        pub enum $bounds {}
+
+        impl $crate::bounded::Bounds for $bounds {
+            const NAME: &'static str = stringify!($name);
+            const MIN: f64 = $range.0;
+            const MAX: f64 = $range.1;
+            const MEANING: &'static str = $meaning;
+        }
+
+        $(#[$doc])*
+        pub type $name = $crate::bounded::Bounded<$bounds>;
+    };
+}
+pub(crate) use bounded_number;
+
 impl<B> Bounded<B> {
     /// The value, inside the bounds.
     #[must_use]
@@ -98,13 +157,12 @@ impl<B> fmt::Display for Bounded<B> {
 impl<'de, B: Bounds> Deserialize<'de> for Bounded<B> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = f64::deserialize(deserializer)?;
-        if value.is_finite() && (B::MIN..=B::MAX).contains(&value) {
+        if keeps::<B>(value) {
             Ok(Self(value, PhantomData))
         } else {
             Err(serde::de::Error::custom(format_args!(
-                "must be between {} and {} (got {value})",
-                B::MIN,
-                B::MAX
+                "{} (got {value})",
+                rule::<B>()
             )))
         }
     }
@@ -112,13 +170,21 @@ impl<'de, B: Bounds> Deserialize<'de> for Bounded<B> {
 
 impl<B: Bounds> PartialSchema for Bounded<B> {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
+        let schema = ObjectBuilder::new()
             .schema_type(Type::Number)
             .format(Some(SchemaFormat::KnownFormat(KnownFormat::Double)))
-            .minimum(Some(B::MIN))
-            .maximum(Some(B::MAX))
-            .description(Some(B::MEANING))
-            .into()
+            .description(Some(B::MEANING));
+        let schema = if B::EXCLUSIVE_MIN {
+            schema.exclusive_minimum(Some(B::MIN))
+        } else {
+            schema.minimum(Some(B::MIN))
+        };
+        let schema = if B::MAX.is_finite() {
+            schema.maximum(Some(B::MAX))
+        } else {
+            schema
+        };
+        schema.into()
     }
 }
 

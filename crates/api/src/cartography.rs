@@ -80,10 +80,9 @@ use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::common::BirthEcho;
-use crate::common::{
-    BirthDto, LocationDto, OrderedMap, ResolvedBirth, body_list, ephemeris_name, in_range,
-};
+use crate::common::{BirthDto, LocationDto, OrderedMap, ResolvedBirth, body_list, ephemeris_name};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 
@@ -118,6 +117,14 @@ pub struct AcgAspectsDto {
     pub targets: Option<Vec<LineTypeDto>>,
 }
 
+bounded_number!(
+    /// The hour-angle step of the AC/DC curves, degrees.
+    StepDegrees,
+    StepDegreesBounds,
+    Step::RANGE_DEG,
+    "Hour-angle step of the AC/DC curves, degrees, 0.1..2."
+);
+
 /// The body of both endpoints: `location` and `max_km` belong to acg-near only.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -135,7 +142,7 @@ pub struct AcgRequest {
     pub aspects: Option<AcgAspectsDto>,
     /// Hour-angle sampling step of the AC/DC curves in degrees, 0.1..2; default 0.5.
     #[serde(default)]
-    pub step_degrees: Option<f64>,
+    pub step_degrees: Option<StepDegrees>,
     /// acg-near only (required there): the place the lines are rated from.
     #[serde(default)]
     pub location: Option<LocationDto>,
@@ -236,14 +243,11 @@ fn parse_aspects(aspects: &AcgAspectsDto) -> Result<AspectLines, ApiInputError> 
 impl AcgRequest {
     fn lines_input(&self) -> Result<AcgLinesInput, ApiInputError> {
         let birth = self.birth.resolve("birth")?;
-        let (min, max) = Step::RANGE_DEG;
-        let step_deg = in_range(
-            "step_degrees",
-            self.step_degrees.unwrap_or(Step::DEFAULT.degrees()),
-            min,
-            max,
-        )?;
+        let step_deg = self
+            .step_degrees
+            .map_or(Step::DEFAULT.degrees(), |step| step.get());
         let step = Step::new(step_deg).ok_or_else(|| {
+            let (min, max) = Step::RANGE_DEG;
             ApiInputError::field("step_degrees", format!("must be between {min} and {max}"))
         })?;
         Ok(AcgLinesInput {

@@ -55,8 +55,9 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::common::BirthEcho;
-use crate::common::{BirthDto, ResolvedBirth, distinct_bodies, event_time, in_range};
+use crate::common::{BirthDto, ResolvedBirth, distinct_bodies, event_time};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 
@@ -115,13 +116,13 @@ pub struct DirectionsOptionsDto {
     pub significators: Option<SignificatorsDto>,
     /// Degrees added to the promissor, each -360..360, 1..24 of them; default `[0]`.
     #[serde(default)]
-    pub aspects: Option<Vec<f64>>,
+    pub aspects: Option<Vec<AspectOffsetDeg>>,
     /// Start of the window in years of age, 0..120, not after `age_end`; default 0.
     #[serde(default)]
-    pub age_start: Option<f64>,
+    pub age_start: Option<AgeYears>,
     /// End of the window in years of age, 0..120; default 90.
     #[serde(default)]
-    pub age_end: Option<f64>,
+    pub age_end: Option<AgeYears>,
 }
 
 /// An angle as a significator.
@@ -211,6 +212,21 @@ impl ToSchema for KeyField {
     }
 }
 
+bounded_number!(
+    /// An age in years, within the directions' span of life.
+    AgeYears,
+    AgeYearsBounds,
+    (*AGE_RANGE_YEARS.start(), *AGE_RANGE_YEARS.end()),
+    "Years of age, 0..120."
+);
+bounded_number!(
+    /// Degrees added to a promissor (its aspect point).
+    AspectOffsetDeg,
+    AspectOffsetDegBounds,
+    (-360.0, 360.0),
+    "Degrees added to the promissor, -360..360."
+);
+
 /// A validated request.
 #[derive(Debug, Clone)]
 pub struct DirectionsRequestInput {
@@ -257,7 +273,7 @@ fn parse_angles(names: Option<&[AngleField]>) -> Vec<ChartAngle> {
     angles
 }
 
-fn parse_aspects(values: Option<&[f64]>) -> Result<Vec<f64>, ApiInputError> {
+fn parse_aspects(values: Option<&[AspectOffsetDeg]>) -> Result<Vec<f64>, ApiInputError> {
     const FIELD: &str = "options.aspects";
     let Some(values) = values else {
         return Ok(vec![0.0]);
@@ -272,8 +288,7 @@ fn parse_aspects(values: Option<&[f64]>) -> Result<Vec<f64>, ApiInputError> {
         ));
     }
     let mut aspects: Vec<f64> = Vec::with_capacity(values.len());
-    for (i, &deg) in values.iter().enumerate() {
-        let deg = in_range(&format!("{FIELD}[{i}]"), deg, -360.0, 360.0)?;
+    for deg in values.iter().map(AspectOffsetDeg::get) {
         if !aspects.iter().any(|a| a.total_cmp(&deg).is_eq()) {
             aspects.push(deg);
         }
@@ -281,16 +296,9 @@ fn parse_aspects(values: Option<&[f64]>) -> Result<Vec<f64>, ApiInputError> {
     Ok(aspects)
 }
 
-fn parse_ages(start: Option<f64>, end: Option<f64>) -> Result<AgeWindow, ApiInputError> {
-    let (min, max) = (*AGE_RANGE_YEARS.start(), *AGE_RANGE_YEARS.end());
-    let start_years = match start {
-        Some(years) => in_range("options.age_start", years, min, max)?,
-        None => *DEFAULT_AGES_YEARS.start(),
-    };
-    let end_years = match end {
-        Some(years) => in_range("options.age_end", years, min, max)?,
-        None => *DEFAULT_AGES_YEARS.end(),
-    };
+fn parse_ages(start: Option<AgeYears>, end: Option<AgeYears>) -> Result<AgeWindow, ApiInputError> {
+    let start_years = start.map_or(*DEFAULT_AGES_YEARS.start(), |years| years.get());
+    let end_years = end.map_or(*DEFAULT_AGES_YEARS.end(), |years| years.get());
     // Both bounds are in range, so only their order can be wrong.
     AgeWindow::new(start_years, end_years).map_err(|_| {
         let default = if end.is_none() { ", the default" } else { "" };

@@ -78,6 +78,7 @@ use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::common::{FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
@@ -91,6 +92,31 @@ const NANOS_PER_MINUTE: f64 = 60e9;
 const NANOS_PER_HOUR: f64 = 3_600e9;
 const NANOS_PER_DAY: f64 = 86_400e9;
 
+bounded_number!(
+    /// The step between samples, days.
+    StepDays,
+    StepDaysBounds,
+    above 0.0,
+    up to f64::INFINITY,
+    "Days between samples, greater than 0."
+);
+bounded_number!(
+    /// The step between samples, hours.
+    StepHours,
+    StepHoursBounds,
+    above 0.0,
+    up to f64::INFINITY,
+    "Hours between samples, greater than 0."
+);
+bounded_number!(
+    /// The step between samples, minutes.
+    StepMinutes,
+    StepMinutesBounds,
+    above 0.0,
+    up to f64::INFINITY,
+    "Minutes between samples, greater than 0."
+);
+
 /// The request body, as sent.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -101,13 +127,13 @@ pub struct EphemerisRequest {
     pub end: Instant,
     /// Step between samples in days, > 0; at most one of the three steps; default 1 day.
     #[serde(default)]
-    pub step_days: Option<f64>,
+    pub step_days: Option<StepDays>,
     /// Step between samples in hours, > 0; at most one of the three steps.
     #[serde(default)]
-    pub step_hours: Option<f64>,
+    pub step_hours: Option<StepHours>,
     /// Step between samples in minutes, > 0; at most one of the three steps.
     #[serde(default)]
-    pub step_minutes: Option<f64>,
+    pub step_minutes: Option<StepMinutes>,
     /// Body names (aliases accepted); default `sun`..`pluto`, `mean_node`, `chiron`.
     #[serde(default)]
     pub points: Option<Vec<BodyField>>,
@@ -354,9 +380,21 @@ struct Step {
 impl Step {
     fn from_request(request: &EphemerisRequest) -> Result<Self, ApiInputError> {
         let candidates = [
-            ("step_days", request.step_days, NANOS_PER_DAY),
-            ("step_hours", request.step_hours, NANOS_PER_HOUR),
-            ("step_minutes", request.step_minutes, NANOS_PER_MINUTE),
+            (
+                "step_days",
+                request.step_days.map(|step| step.get()),
+                NANOS_PER_DAY,
+            ),
+            (
+                "step_hours",
+                request.step_hours.map(|step| step.get()),
+                NANOS_PER_HOUR,
+            ),
+            (
+                "step_minutes",
+                request.step_minutes.map(|step| step.get()),
+                NANOS_PER_MINUTE,
+            ),
         ];
         let mut given = candidates
             .iter()
@@ -375,12 +413,6 @@ impl Step {
                 format!(
                     "must not be given together with {field}: give one of step_days, step_hours, step_minutes"
                 ),
-            ));
-        }
-        if !(value.is_finite() && value > 0.0) {
-            return Err(ApiInputError::field(
-                field,
-                format!("must be a finite number greater than 0 (got {value})"),
             ));
         }
         // `as` saturates: a step beyond i128 nanoseconds (1e22 years) simply gives one sample.

@@ -67,13 +67,15 @@ use orrery_ephem::{EphemError, Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::{Bounded, bounded_number};
 use crate::common::LocationEcho;
-use crate::common::{LocationDto, event_time, in_range};
+use crate::common::{LocationDto, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{ClosedSet, OneOf, string_field};
 pub use crate::rise_set::{
-    DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PRESSURE_HPA, TEMPERATURE_C,
+    DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PRESSURE_HPA, PressureHpa, TEMPERATURE_C,
+    TemperatureC,
 };
 
 /// Relative humidity, %.
@@ -92,6 +94,49 @@ pub const APERTURE_MM: (f64, f64) = (0.0, 1000.0);
 /// Optical transmission: above 0 (the library divides by it) up to 1.
 pub const TRANSMISSION: (f64, f64) = (0.01, 1.0);
 
+bounded_number!(
+    /// Relative humidity, %.
+    HumidityPct,
+    HumidityPctBounds,
+    HUMIDITY_PCT,
+    "Relative humidity, %, 0..100."
+);
+bounded_number!(
+    /// Meteorological range, km.
+    MeteoRangeKm,
+    MeteoRangeKmBounds,
+    METEO_RANGE_KM,
+    "Meteorological range (visibility), km, 1..500."
+);
+bounded_number!(
+    /// The observer's age, years.
+    ObserverAgeYears,
+    ObserverAgeYearsBounds,
+    AGE_YEARS,
+    "The observer's age, years, 1..100."
+);
+bounded_number!(
+    /// Optical magnification.
+    Magnification,
+    MagnificationBounds,
+    MAGNIFICATION,
+    "Optical magnification, 1..1000; 1 is the naked eye."
+);
+bounded_number!(
+    /// Instrument aperture, mm.
+    ApertureMm,
+    ApertureMmBounds,
+    APERTURE_MM,
+    "Instrument aperture, mm, 0..1000; 0 for the naked eye."
+);
+bounded_number!(
+    /// Optical transmission.
+    Transmission,
+    TransmissionBounds,
+    TRANSMISSION,
+    "Optical transmission, 0.01..1."
+);
+
 pub const DEFAULT_HUMIDITY_PCT: f64 = 50.0;
 pub const DEFAULT_METEO_RANGE_KM: f64 = 25.0;
 pub const DEFAULT_AGE_YEARS: f64 = 36.0;
@@ -105,16 +150,16 @@ pub const DEFAULT_TRANSMISSION: f64 = 1.0;
 pub struct VisibilityAtmosphereDto {
     /// Air pressure in hPa, 1..1100; default 1013.25.
     #[serde(default)]
-    pub pressure: Option<f64>,
+    pub pressure: Option<PressureHpa>,
     /// Air temperature in °C, -100..60; default 15.
     #[serde(default)]
-    pub temperature: Option<f64>,
+    pub temperature: Option<TemperatureC>,
     /// Relative humidity in %, 0..100; default 50.
     #[serde(default)]
-    pub humidity: Option<f64>,
+    pub humidity: Option<HumidityPct>,
     /// Meteorological range (visibility) in km, 1..500; default 25.
     #[serde(default)]
-    pub meteo_range_km: Option<f64>,
+    pub meteo_range_km: Option<MeteoRangeKm>,
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
@@ -123,19 +168,19 @@ pub struct VisibilityAtmosphereDto {
 pub struct ObserverDto {
     /// The observer's age in years, 1..100; default 36.
     #[serde(default)]
-    pub age: Option<f64>,
+    pub age: Option<ObserverAgeYears>,
     /// 2 (binocular, default) or 1 (monocular).
     #[serde(default)]
     pub eyes: Option<f64>,
     /// Optical magnification, 1..1000; 1 (default) is the naked eye.
     #[serde(default)]
-    pub magnification: Option<f64>,
+    pub magnification: Option<Magnification>,
     /// Instrument aperture in mm, 0..1000; default 0; must be above 0 exactly when `magnification` > 1.
     #[serde(default)]
-    pub aperture_mm: Option<f64>,
+    pub aperture_mm: Option<ApertureMm>,
     /// Optical transmission, 0.01..1; default 1; must be 1 for the naked eye.
     #[serde(default)]
-    pub transmission: Option<f64>,
+    pub transmission: Option<Transmission>,
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -252,46 +297,22 @@ fn place(location: &LocationDto) -> Result<Observer, ApiInputError> {
     Ok(place)
 }
 
-fn ranged(
-    field: &str,
-    value: Option<f64>,
-    default: f64,
-    range: (f64, f64),
-) -> Result<f64, ApiInputError> {
-    in_range(field, value.unwrap_or(default), range.0, range.1)
+/// A bounded number's value, or its default when left out.
+fn or_default<B>(value: Option<Bounded<B>>, default: f64) -> f64 {
+    value.map_or(default, |value| value.get())
 }
 
-fn air(atmosphere: VisibilityAtmosphereDto) -> Result<VisibilityAir, ApiInputError> {
-    Ok(VisibilityAir {
-        pressure_hpa: ranged(
-            "atmosphere.pressure",
-            atmosphere.pressure,
-            DEFAULT_PRESSURE_HPA,
-            PRESSURE_HPA,
-        )?,
-        temperature_c: ranged(
-            "atmosphere.temperature",
-            atmosphere.temperature,
-            DEFAULT_TEMPERATURE_C,
-            TEMPERATURE_C,
-        )?,
-        relative_humidity_pct: ranged(
-            "atmosphere.humidity",
-            atmosphere.humidity,
-            DEFAULT_HUMIDITY_PCT,
-            HUMIDITY_PCT,
-        )?,
-        meteo_range_km: ranged(
-            "atmosphere.meteo_range_km",
-            atmosphere.meteo_range_km,
-            DEFAULT_METEO_RANGE_KM,
-            METEO_RANGE_KM,
-        )?,
-    })
+fn air(atmosphere: VisibilityAtmosphereDto) -> VisibilityAir {
+    VisibilityAir {
+        pressure_hpa: or_default(atmosphere.pressure, DEFAULT_PRESSURE_HPA),
+        temperature_c: or_default(atmosphere.temperature, DEFAULT_TEMPERATURE_C),
+        relative_humidity_pct: or_default(atmosphere.humidity, DEFAULT_HUMIDITY_PCT),
+        meteo_range_km: or_default(atmosphere.meteo_range_km, DEFAULT_METEO_RANGE_KM),
+    }
 }
 
 fn eyes(observer: ObserverDto) -> Result<Eyes, ApiInputError> {
-    let age_years = ranged("observer.age", observer.age, DEFAULT_AGE_YEARS, AGE_YEARS)?;
+    let age_years = or_default(observer.age, DEFAULT_AGE_YEARS);
     let eyes = observer.eyes.unwrap_or(DEFAULT_EYES);
     #[allow(
         clippy::float_cmp,
@@ -304,24 +325,9 @@ fn eyes(observer: ObserverDto) -> Result<Eyes, ApiInputError> {
             format!("must be 1 (monocular) or 2 (binocular) (got {eyes})"),
         ));
     }
-    let magnification = ranged(
-        "observer.magnification",
-        observer.magnification,
-        DEFAULT_MAGNIFICATION,
-        MAGNIFICATION,
-    )?;
-    let aperture_mm = ranged(
-        "observer.aperture_mm",
-        observer.aperture_mm,
-        DEFAULT_APERTURE_MM,
-        APERTURE_MM,
-    )?;
-    let transmission = ranged(
-        "observer.transmission",
-        observer.transmission,
-        DEFAULT_TRANSMISSION,
-        TRANSMISSION,
-    )?;
+    let magnification = or_default(observer.magnification, DEFAULT_MAGNIFICATION);
+    let aperture_mm = or_default(observer.aperture_mm, DEFAULT_APERTURE_MM);
+    let transmission = or_default(observer.transmission, DEFAULT_TRANSMISSION);
     let naked_eye = magnification <= 1.0;
     if naked_eye && aperture_mm > 0.0 {
         return Err(ApiInputError::field(
@@ -370,7 +376,7 @@ impl TryFrom<&HeliacalRequest> for HeliacalInput {
             .map_err(|e| ApiInputError::labelled("event_type", e))?;
         Ok(HeliacalInput {
             place: place(&request.location)?,
-            air: air(request.atmosphere.unwrap_or_default())?,
+            air: air(request.atmosphere.unwrap_or_default()),
             eyes: eyes(request.observer.unwrap_or_default())?,
             object,
             event,

@@ -54,7 +54,7 @@
 //!
 //! # Errors
 //!
-//! A 400 names the field and the rule (`orb must be between 0 and 5 degrees (got 6)`,
+//! A 400 names the field and the rule (`orb must be between 0 and 5 (got 6)`,
 //! `aspect_angles[1] must be one of 0, 45, 90, 135, 180 degrees …`).
 
 use std::collections::BTreeMap;
@@ -71,6 +71,7 @@ use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::common::LocationEcho;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
@@ -105,6 +106,14 @@ impl MidpointsPart {
     }
 }
 
+bounded_number!(
+    /// The orb of activation, degrees.
+    MidpointOrbDeg,
+    MidpointOrbDegBounds,
+    (MidpointOrb::MIN_DEG, MidpointOrb::MAX_DEG),
+    "Degrees of orb for activation, 0..5."
+);
+
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MidpointsRequest {
@@ -122,7 +131,7 @@ pub struct MidpointsRequest {
     pub aspect_angles: Option<Vec<f64>>,
     /// Degrees of orb for activation, 0..5; default 1.5.
     #[serde(default)]
-    pub orb: Option<f64>,
+    pub orb: Option<MidpointOrbDeg>,
     /// Parts to return: `list`, `activated`, `tree`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<MidpointsPart>>,
@@ -195,7 +204,7 @@ impl TryFrom<&MidpointsRequest> for MidpointsInput {
         };
         let orb = match request.orb {
             None => MidpointOrb::DEFAULT,
-            Some(deg) => MidpointOrb::new(deg).map_err(|e| ApiInputError::field("orb", e))?,
+            Some(deg) => MidpointOrb::new(deg.get()).map_err(|e| ApiInputError::field("orb", e))?,
         };
         let parts = match &request.include {
             None => MidpointsPart::ALL.to_vec(),

@@ -47,9 +47,18 @@ use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{Named, SignField};
+
+bounded_number!(
+    /// Days in a level-1 year.
+    YearDaysField,
+    YearDaysFieldBounds,
+    (YearDays::MIN, YearDays::MAX),
+    "Days in a level-1 year, 354..366."
+);
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -73,7 +82,7 @@ pub struct ReleasingRequest {
     pub include_l1_sequence: Option<bool>,
     /// Days in a level-1 year, 354..366; default 360.
     #[serde(default)]
-    pub year_days: Option<f64>,
+    pub year_days: Option<YearDaysField>,
 }
 
 /// Where the start sign came from.
@@ -137,7 +146,9 @@ impl ReleasingRequest {
         let year_days = match self.year_days {
             None => YearDays::DEFAULT,
             // The range and its message live in `YearDays`.
-            Some(days) => YearDays::new(days).map_err(|e| ApiInputError::field("year_days", e))?,
+            Some(days) => {
+                YearDays::new(days.get()).map_err(|e| ApiInputError::field("year_days", e))?
+            }
         };
         let max_level = match self.max_level {
             None => Level::DEFAULT,

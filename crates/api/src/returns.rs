@@ -109,10 +109,11 @@ use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, chart_content};
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
-    ephemeris_name, event_time, in_range,
+    ephemeris_name, event_time,
 };
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
@@ -152,7 +153,7 @@ pub struct ReturnsRequest {
     pub planet: Option<ReturnPlanetsField>,
     /// Degrees added to the natal longitude, 0..360 (360 = 0; 180: demi-return); default 0.
     #[serde(default)]
-    pub target_angle: Option<f64>,
+    pub target_angle: Option<TargetAngleDeg>,
     /// The search start; default now.
     #[serde(default)]
     pub from: Option<Instant>,
@@ -172,6 +173,14 @@ pub struct ReturnsRequest {
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
 }
+
+bounded_number!(
+    /// Degrees added to the natal longitude.
+    TargetAngleDeg,
+    TargetAngleDegBounds,
+    (0.0, 360.0),
+    "Degrees added to the natal longitude, 0..360 (360 = 0; 180: demi-return)."
+);
 
 /// Where the natal longitudes come from.
 #[derive(Debug, Clone)]
@@ -232,7 +241,7 @@ impl ReturnsRequest {
         let natal = self.natal_source(&bodies)?;
         let target_angle_deg = match self.target_angle {
             // 360 is the same point as 0.
-            Some(deg) => in_range("target_angle", deg, 0.0, 360.0)?.rem_euclid(360.0),
+            Some(deg) => deg.get().rem_euclid(360.0),
             None => 0.0,
         };
         let (from, used_now) = match self.from {

@@ -73,8 +73,9 @@ use orrery_ephem::Atmosphere;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::bounded::bounded_number;
 use crate::common::LocationEcho;
-use crate::common::{LocationDto, OrderedMap, event_time, in_range};
+use crate::common::{LocationDto, OrderedMap, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
@@ -87,6 +88,21 @@ pub const TEMPERATURE_C: (f64, f64) = (-100.0, 60.0);
 /// The spec's default atmosphere.
 pub const DEFAULT_PRESSURE_HPA: f64 = 1013.25;
 pub const DEFAULT_TEMPERATURE_C: f64 = 15.0;
+
+bounded_number!(
+    /// Air pressure, hPa.
+    PressureHpa,
+    PressureHpaBounds,
+    PRESSURE_HPA,
+    "Air pressure, hPa, 1..1100."
+);
+bounded_number!(
+    /// Air temperature, °C.
+    TemperatureC,
+    TemperatureCBounds,
+    TEMPERATURE_C,
+    "Air temperature, °C, -100..60."
+);
 
 /// A kind of event, as the API names it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
@@ -127,10 +143,10 @@ pub enum DiscDto {
 pub struct AtmosphereDto {
     /// Air pressure for refraction in hPa, 1..1100; default 1013.25.
     #[serde(default)]
-    pub pressure: Option<f64>,
+    pub pressure: Option<PressureHpa>,
     /// Air temperature for refraction in °C, -100..60; default 15.
     #[serde(default)]
-    pub temperature: Option<f64>,
+    pub temperature: Option<TemperatureC>,
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -262,18 +278,12 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
         };
         let place = request.location.observer();
         let atmosphere = request.atmosphere.unwrap_or_default();
-        let pressure = in_range(
-            "atmosphere.pressure",
-            atmosphere.pressure.unwrap_or(DEFAULT_PRESSURE_HPA),
-            PRESSURE_HPA.0,
-            PRESSURE_HPA.1,
-        )?;
-        let temperature = in_range(
-            "atmosphere.temperature",
-            atmosphere.temperature.unwrap_or(DEFAULT_TEMPERATURE_C),
-            TEMPERATURE_C.0,
-            TEMPERATURE_C.1,
-        )?;
+        let pressure = atmosphere
+            .pressure
+            .map_or(DEFAULT_PRESSURE_HPA, |pressure| pressure.get());
+        let temperature = atmosphere
+            .temperature
+            .map_or(DEFAULT_TEMPERATURE_C, |temperature| temperature.get());
         Ok(RiseSetInput {
             search: RiseSetSearch {
                 place,

@@ -78,7 +78,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectOptionsDto;
-use crate::common::{BirthDto, ResolvedBirth, in_range};
+use crate::bounded::bounded_number;
+use crate::common::{BirthDto, ResolvedBirth};
 use crate::datetime::Instant;
 use crate::error::ApiInputError;
 use crate::names::string_field;
@@ -169,22 +170,22 @@ pub struct ProgressionsRequest {
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// Julian day (UT) of the birth; with `natal_positions` only.
     #[serde(default)]
-    pub birth_jd: Option<f64>,
+    pub birth_jd: Option<BirthJulianDay>,
     /// Snapshot at this age in tropical years, 0..120; or give `at`.
     #[serde(default)]
-    pub age_years: Option<f64>,
+    pub age_years: Option<AgeYears>,
     /// Snapshot at this instant, ISO 8601 with `Z` or an offset, within 120 years after the birth; or give `age_years`. Neither nor a window: now.
     #[serde(default)]
     pub at: Option<Instant>,
     /// Window start in years of age, 0..120; with `age_end`.
     #[serde(default)]
-    pub age_start: Option<f64>,
+    pub age_start: Option<AgeYears>,
     /// Window end in years of age, 0..120, after `age_start`.
     #[serde(default)]
-    pub age_end: Option<f64>,
+    pub age_end: Option<AgeYears>,
     /// Window only: cap on the scan step in years, 0.001..10, at most 20000 steps over the window; default none.
     #[serde(default)]
-    pub step_years: Option<f64>,
+    pub step_years: Option<StepYears>,
     /// Progressed points, 1..20: body names, and `ascendant`, `mc` with `secondary` or `solar_arc`; default `sun`…`pluto`, `chiron`.
     #[serde(default)]
     pub moving_points: Option<Vec<MovingPointField>>,
@@ -292,9 +293,27 @@ impl ProgressionsInput {
     }
 }
 
-fn age_field(field: &str, value: f64) -> Result<f64, ApiInputError> {
-    in_range(field, value, 0.0, MAX_AGE_YEARS)
-}
+bounded_number!(
+    /// An age in years after the birth.
+    AgeYears,
+    AgeYearsBounds,
+    (0.0, MAX_AGE_YEARS),
+    "Years of age (tropical years after the birth), 0..120."
+);
+bounded_number!(
+    /// The cap on a window's scan step, years.
+    StepYears,
+    StepYearsBounds,
+    (MIN_STEP_YEARS, MAX_STEP_YEARS),
+    "The cap on the scan step, years, 0.001..10."
+);
+bounded_number!(
+    /// The birth's Julian day (UT), within the years the service reads.
+    BirthJulianDay,
+    BirthJulianDayBounds,
+    (MIN_BIRTH_JD, MAX_BIRTH_JD),
+    "Julian day (UT) of the birth, years 1..3000."
+);
 
 impl ProgressionsRequest {
     /// Validates the request; `now` is the snapshot's instant when no time is given.
@@ -338,7 +357,7 @@ impl ProgressionsRequest {
                 "is required with natal_positions (the Julian day UT of the birth)",
             )),
             (None, Some(map), Some(jd)) => {
-                let birth_jd = JulianDayUt(in_range("birth_jd", jd, MIN_BIRTH_JD, MAX_BIRTH_JD)?);
+                let birth_jd = JulianDayUt(jd.get());
                 Ok(NatalInput::Positions {
                     birth_jd,
                     points: natal_positions(map)?,
@@ -389,7 +408,7 @@ impl ProgressionsRequest {
                     "age_years and at are alternatives: give one of them",
                 )),
                 (Some(age), None) => Ok(Mode::Snapshot {
-                    age_years: age_field("age_years", age)?,
+                    age_years: age.get(),
                     used_now: false,
                 }),
                 (None, Some(at)) => Ok(Mode::Snapshot {
@@ -413,8 +432,7 @@ impl ProgressionsRequest {
                 "is required in window mode: give both age_start and age_end",
             ));
         };
-        let age_start = age_field("age_start", start)?;
-        let age_end = age_field("age_end", end)?;
+        let (age_start, age_end) = (start.get(), end.get());
         if age_end <= age_start {
             return Err(ApiInputError::field(
                 "age_end",
@@ -424,7 +442,7 @@ impl ProgressionsRequest {
         let step_years = match self.step_years {
             None => None,
             Some(step) => {
-                let step = in_range("step_years", step, MIN_STEP_YEARS, MAX_STEP_YEARS)?;
+                let step = step.get();
                 let steps = (age_end - age_start) / step;
                 if steps > MAX_WINDOW_STEPS {
                     return Err(ApiInputError::limit(
