@@ -46,9 +46,9 @@
 
 use orrery_astro::body::Body;
 use orrery_astro::techniques::directions::{
-    AGE_RANGE_YEARS, AgeWindow, ChartAngle, DEFAULT_AGES_YEARS, Direction, Directions,
-    DirectionsInput, KEY_RANGE_DEG_PER_YEAR, Key, MAX_PROMISSORS, Mode, Skipped,
-    TROPICAL_YEAR_DAYS, primary_directions,
+    AGE_RANGE_YEARS, AgeWindow, ChartAngle, DEFAULT_AGES_YEARS, DEFAULT_PROMISSORS,
+    DEFAULT_SIGNIFICATOR_BODIES, Direction, Directions, DirectionsInput, KEY_RANGE_DEG_PER_YEAR,
+    Key, MAX_PROMISSORS, Mode, Skipped, TROPICAL_YEAR_DAYS, primary_directions,
 };
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::Ephemeris;
@@ -63,11 +63,6 @@ use crate::names::BodyField;
 
 /// At most this many aspect points.
 pub const MAX_ASPECTS: usize = 24;
-
-/// The promissors when none are given: the Sun to Saturn.
-const DEFAULT_PROMISSOR_COUNT: usize = 7;
-/// The body significators when none are given.
-const DEFAULT_SIGNIFICATOR_BODIES: [Body; 2] = [Body::Sun, Body::Moon];
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -237,7 +232,7 @@ pub struct DirectionsRequestInput {
 fn parse_promissors(names: Option<&[BodyField]>) -> Result<Vec<Body>, ApiInputError> {
     const FIELD: &str = "options.promissors";
     let Some(names) = names else {
-        return Ok(Body::PLANETS[..DEFAULT_PROMISSOR_COUNT].to_vec());
+        return Ok(DEFAULT_PROMISSORS.to_vec());
     };
     if names.is_empty() {
         return Err(ApiInputError::field(

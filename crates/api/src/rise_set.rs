@@ -65,8 +65,8 @@
 use jiff::Timestamp;
 use orrery_astro::body::Body;
 use orrery_astro::techniques::rise_set::{
-    BodyEvents, Disc, MAX_BODIES, MAX_SERIES_DAYS, Missing, MissingReason, RiseSetError,
-    RiseSetEvent, RiseSetSearch, Window, check_in_sky, find_rise_set, sky_body_names,
+    BodyEvents, DEFAULT_BODIES, Disc, MAX_BODIES, MAX_SERIES_DAYS, Missing, MissingReason,
+    RiseSetError, RiseSetEvent, RiseSetSearch, Window, check_in_sky, find_rise_set, sky_body_names,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::Atmosphere;
@@ -183,7 +183,7 @@ pub struct RiseSetInput {
 
 fn parse_sky_bodies(names: Option<&[BodyField]>) -> Result<Vec<Body>, ApiInputError> {
     let Some(names) = names else {
-        return Ok(vec![Body::Sun, Body::Moon]);
+        return Ok(DEFAULT_BODIES.to_vec());
     };
     if names.is_empty() {
         return Err(ApiInputError::field(

@@ -107,6 +107,19 @@ pub const AGE_RANGE_YEARS: RangeInclusive<f64> = 0.0..=120.0;
 pub const DEFAULT_AGES_YEARS: RangeInclusive<f64> = 0.0..=90.0;
 /// At most this many promissors.
 pub const MAX_PROMISSORS: usize = 12;
+/// The promissors when none are named: the Sun to Saturn, the bodies of the classical
+/// directions.
+pub const DEFAULT_PROMISSORS: [Body; 7] = [
+    Body::Sun,
+    Body::Moon,
+    Body::Mercury,
+    Body::Venus,
+    Body::Mars,
+    Body::Jupiter,
+    Body::Saturn,
+];
+/// The body significators when none are named: the lights.
+pub const DEFAULT_SIGNIFICATOR_BODIES: [Body; 2] = [Body::Sun, Body::Moon];
 /// Days in a year of life (the tropical year), as the progressions count it.
 pub const TROPICAL_YEAR_DAYS: f64 = 365.242_19;
 /// A forward arc this close below 360° is the promissor already on its target, taken round by

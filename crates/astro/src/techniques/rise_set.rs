@@ -67,6 +67,8 @@ pub const MAX_SERIES_DAYS: f64 = 62.0;
 
 /// The most bodies one request may ask for (docs/CONVENTIONS.md, Limits).
 pub const MAX_BODIES: usize = 12;
+/// The bodies when none are named: the lights.
+pub const DEFAULT_BODIES: [Body; 2] = [Body::Sun, Body::Moon];
 
 /// How far ahead the library's slow rise/set search looks: from two hours before the start, 14
 /// steps of two hours (`swe_rise_trans_true_hor` in `swecl.c` 2.10.03), so 26 hours after the
