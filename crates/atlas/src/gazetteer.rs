@@ -67,6 +67,8 @@ pub struct Gazetteer {
     pub(crate) names: String,
     /// Sorted by key, then population (descending), then place.
     pub(crate) index: Vec<IndexEntry>,
+    /// The country codes that have places, sorted.
+    countries: Vec<String>,
 }
 
 impl Gazetteer {
@@ -106,6 +108,7 @@ impl Gazetteer {
             keys: String::with_capacity(32 << 20),
             names: String::with_capacity(32 << 20),
             index: Vec::with_capacity(2_000_000),
+            countries: Vec::new(),
         };
         for (number, line) in places_tsv.lines().enumerate() {
             gazetteer
@@ -116,6 +119,14 @@ impl Gazetteer {
                     problem,
                 })?;
         }
+        let mut countries: Vec<String> = gazetteer
+            .places
+            .iter()
+            .map(|p| p.country_code.clone())
+            .collect();
+        countries.sort_unstable();
+        countries.dedup();
+        gazetteer.countries = countries;
         let keys = &gazetteer.keys;
         gazetteer.index.sort_unstable_by(|a, b| {
             key_of(keys, a)
@@ -133,6 +144,14 @@ impl Gazetteer {
             .binary_search_by_key(&id, |p| p.id)
             .ok()
             .map(|i| &self.places[i])
+    }
+
+    /// Whether any place has this country code (upper case, `AT`).
+    #[must_use]
+    pub fn has_country(&self, country_code: &str) -> bool {
+        self.countries
+            .binary_search_by(|c| c.as_str().cmp(country_code))
+            .is_ok()
     }
 
     /// How many places the gazetteer holds.
