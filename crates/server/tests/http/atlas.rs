@@ -169,3 +169,157 @@ async fn historical_offsets_of_places_found_by_name() {
     }
     app.cleanup().await;
 }
+
+/// Graz as the atlas has it (GeoNames 2778067).
+const GRAZ_ID: u64 = 2_778_067;
+
+/// A change to a birth object.
+type BirthRewrite<'a> = dyn Fn(&mut serde_json::Map<String, Value>) + 'a;
+
+/// Every birth object (under a `birth` or `natal` key, with a `location`) of `body`, rewritten
+/// by `rewrite`; how many there were.
+fn rewrite_births(body: &mut Value, rewrite: &BirthRewrite) -> usize {
+    match body {
+        Value::Object(map) => map
+            .iter_mut()
+            .map(|(key, value)| match value {
+                Value::Object(birth)
+                    if (key == "birth" || key == "natal") && birth.contains_key("location") =>
+                {
+                    rewrite(birth);
+                    1
+                }
+                other => rewrite_births(other, rewrite),
+            })
+            .sum(),
+        Value::Array(items) => items.iter_mut().map(|v| rewrite_births(v, rewrite)).sum(),
+        _ => 0,
+    }
+}
+
+/// The answer without what only echoes how the place and zone were given.
+fn without_echo_of_the_source(answer: &mut Value) {
+    match answer {
+        Value::Object(map) => {
+            for key in ["place", "timezone_from", "at_sea"] {
+                map.remove(key);
+            }
+            if map.contains_key("datetime") {
+                map.remove("timezone");
+            }
+            map.values_mut().for_each(without_echo_of_the_source);
+        }
+        Value::Array(items) => items.iter_mut().for_each(without_echo_of_the_source),
+        _ => {}
+    }
+}
+
+/// Every endpoint that takes a birth, natal or person takes it by `place_id`, by `place` and
+/// with `timezone: "auto"`, and computes what it computes for the same coordinates and zone given
+/// explicitly.
+#[tokio::test]
+async fn every_birth_accepts_a_place_and_an_automatic_zone() {
+    let app = TestApp::spawn().await;
+    let (_, graz) = get_ok(&app, &format!("/v1/places/{GRAZ_ID}")).await;
+    let explicit_location = serde_json::json!({
+        "latitude": graz["latitude"], "longitude": graz["longitude"], "altitude": graz["elevation_m"],
+    });
+    let mut endpoints = 0;
+    for example in orrery_server::openapi::playground_examples() {
+        let Some(body) = example.body.clone() else {
+            continue;
+        };
+        let explicit = |map: &mut serde_json::Map<String, Value>| {
+            map.insert("location".into(), explicit_location.clone());
+            map.insert("timezone".into(), "Europe/Vienna".into());
+        };
+        let mut reference = body.clone();
+        if rewrite_births(&mut reference, &explicit) == 0 {
+            continue;
+        }
+        endpoints += 1;
+        let variants: [&BirthRewrite<'_>; 3] = [
+            &|map| {
+                map.remove("location");
+                map.remove("timezone");
+                map.insert("place_id".into(), GRAZ_ID.into());
+            },
+            &|map| {
+                map.remove("location");
+                map.remove("timezone");
+                map.insert("place".into(), "Graz".into());
+            },
+            &|map| {
+                explicit(map);
+                map.insert("timezone".into(), "auto".into());
+            },
+        ];
+        let mut expected = crate::support::post_ok(&app, &example.path, &reference).await;
+        without_echo_of_the_source(&mut expected);
+        for (i, variant) in variants.iter().enumerate() {
+            let mut request = body.clone();
+            rewrite_births(&mut request, *variant);
+            let mut answer = crate::support::post_ok(&app, &example.path, &request).await;
+            without_echo_of_the_source(&mut answer);
+            assert_eq!(answer, expected, "{} variant {i}", example.path);
+        }
+    }
+    assert!(endpoints >= 10, "{endpoints}");
+    app.cleanup().await;
+}
+
+/// A chart requested by place name and local time only (the README's example), with the echo
+/// that shows what was computed; an ambiguous name is a 400 listing the candidates.
+#[tokio::test]
+async fn a_chart_by_place_name_and_local_time() {
+    let app = TestApp::spawn().await;
+    let body = serde_json::json!({"birth": {"datetime": "1890-06-01T12:00", "place": "Graz"}});
+    let chart = crate::support::post_ok(&app, "/v1/radix", &body).await;
+    let resolved = &chart["input"]["resolved"];
+    assert_eq!(resolved["place"]["place_id"], GRAZ_ID);
+    assert_eq!(resolved["place"]["matched_name"], "Graz");
+    assert_eq!(resolved["timezone"], "Europe/Vienna");
+    assert_eq!(resolved["timezone_from"], "place");
+    assert_eq!(resolved["offset_source"], "local_mean_time");
+    assert_eq!(resolved["utc"], "1890-06-01T10:58:12Z");
+    assert_eq!(chart["input"]["location"]["longitude"], 15.45);
+    let ambiguous =
+        serde_json::json!({"birth": {"datetime": "1990-06-01T12:00", "place": "Springfield"}});
+    let response = crate::support::post_json(&app, "/v1/radix", &ambiguous).await;
+    let body = error_body(response, 400).await;
+    assert_eq!(body["error"]["code"], "ambiguous_place");
+    assert_eq!(body["error"]["field"], "birth.place");
+    assert!(
+        body["error"]["details"]["candidates"]
+            .as_array()
+            .unwrap()
+            .len()
+            >= 2
+    );
+    for (birth, field) in [
+        (
+            serde_json::json!({"datetime": "1990-06-01T12:00", "place_id": 1}),
+            "birth.place_id",
+        ),
+        (
+            serde_json::json!({"datetime": "1990-06-01T12:00", "place": "Qqqxqqq"}),
+            "birth.place",
+        ),
+        (
+            serde_json::json!({"datetime": "1990-06-01T12:00", "place": ""}),
+            "birth.place",
+        ),
+        (
+            serde_json::json!({"datetime": "1990-06-01T12:00", "timezone": "auto",
+            "location": {"latitude": 95, "longitude": 0}}),
+            "birth.location.latitude",
+        ),
+    ] {
+        let response =
+            crate::support::post_json(&app, "/v1/radix", &serde_json::json!({"birth": birth}))
+                .await;
+        let body = error_body(response, 400).await;
+        assert_eq!(body["error"]["field"], field, "{body}");
+    }
+    app.cleanup().await;
+}
