@@ -80,9 +80,39 @@ impl Gazetteer {
     pub fn bundled() -> &'static Gazetteer {
         static BUNDLED: OnceLock<Gazetteer> = OnceLock::new();
         BUNDLED.get_or_init(|| {
-            Gazetteer::from_gzip(PLACES_GZ, ADMIN1_GZ)
+            Gazetteer::load_bundled()
                 .unwrap_or_else(|e| panic!("the bundled gazetteer does not load: {e}"))
         })
+    }
+
+    /// Parses the bundled data anew (what [`Gazetteer::bundled`] does once; for measuring it).
+    ///
+    /// # Errors
+    ///
+    /// [`AtlasError`] if the bundled data is malformed.
+    pub fn load_bundled() -> Result<Gazetteer, AtlasError> {
+        Gazetteer::from_gzip(PLACES_GZ, ADMIN1_GZ)
+    }
+
+    /// How many indexed names start with the folded `text`: the length of the index range a
+    /// search for it scans (its cost).
+    #[must_use]
+    pub fn names_with_prefix(&self, text: &str) -> usize {
+        let key = fold(text);
+        let first = self
+            .index
+            .partition_point(|e| key_of(&self.keys, e) < key.as_str());
+        self.index[first..]
+            .iter()
+            .take_while(|e| key_of(&self.keys, e).starts_with(key.as_str()))
+            .count()
+    }
+
+    /// How many names (names, alternate names and German spellings, after folding and
+    /// de-duplication per place) the index holds.
+    #[must_use]
+    pub fn indexed_names(&self) -> usize {
+        self.index.len()
     }
 
     /// Parses gzip-compressed `places.tsv` and `admin1.tsv` (formats in `data/build_atlas.py`).
@@ -127,6 +157,10 @@ impl Gazetteer {
         countries.sort_unstable();
         countries.dedup();
         gazetteer.countries = countries;
+        gazetteer.places.shrink_to_fit();
+        gazetteer.keys.shrink_to_fit();
+        gazetteer.names.shrink_to_fit();
+        gazetteer.index.shrink_to_fit();
         let keys = &gazetteer.keys;
         gazetteer.index.sort_unstable_by(|a, b| {
             key_of(keys, a)
