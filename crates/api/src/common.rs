@@ -13,9 +13,10 @@ use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
-use crate::datetime::{CivilDateTime, TimeZoneName};
+use crate::datetime::{CivilDateTime, TimeZoneField};
 use crate::error::ApiInputError;
 use crate::names::{BodyField, CenterField};
+use crate::places::{self, PlaceDto, PlaceMatchChoice};
 
 /// A place: latitude north, longitude east, altitude in metres. Each coordinate checks its own
 /// range while it is deserialised ([`crate::bounded`]).
@@ -75,17 +76,31 @@ pub enum AmbiguousTimeChoice {
     Later,
 }
 
-/// A birth or event: `datetime` (with an offset, or local with `timezone`) and the place.
+/// A birth or event: `datetime` (with an offset, or local with `timezone`) and the place: its
+/// `location`, or a place of the atlas by `place_id` or by name (`place`), whose coordinates and
+/// zone are then used (docs/ATLAS.md).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BirthDto {
     /// ISO 8601 date-time: with `Z` or an offset, or local (then `timezone` is needed).
     pub datetime: CivilDateTime,
-    /// IANA time zone (`Europe/Berlin`) for a local `datetime`.
+    /// IANA time zone (`Europe/Berlin`) for a local `datetime`, or `auto`: the zone at the
+    /// coordinates. With `place_id` or `place`, the place's zone unless a name is given.
     #[serde(default)]
-    pub timezone: Option<TimeZoneName>,
-    /// The place of the birth or event.
-    pub location: LocationDto,
+    pub timezone: Option<TimeZoneField>,
+    /// The place of the birth or event (or give `place_id` or `place` instead).
+    #[serde(default)]
+    pub location: Option<LocationDto>,
+    /// A place of the atlas by its GeoNames id (`GET /v1/places`), instead of `location`.
+    #[serde(default)]
+    pub place_id: Option<u32>,
+    /// A place of the atlas by name (`Graz`, `München`): its best match is used and echoed; an
+    /// ambiguous name is a 400 `ambiguous_place` unless `place_match` is `best`.
+    #[serde(default)]
+    pub place: Option<String>,
+    /// `unique` (default: an ambiguous `place` is an error) or `best` (take the best match).
+    #[serde(default)]
+    pub place_match: Option<PlaceMatchChoice>,
     /// Before standard time: the birth place's LMT (default) or the zone's.
     #[serde(default)]
     pub lmt: Option<LmtChoice>,
@@ -100,6 +115,26 @@ pub struct ResolvedBirth {
     pub resolved: Resolved,
     pub jd: JulianDayUt,
     pub place: Observer,
+    /// Where the place and the zone came from, when the atlas supplied them.
+    pub origin: BirthOrigin,
+}
+
+/// What the atlas supplied for a birth: nothing for `location` with a named zone.
+#[derive(Debug, Clone, Default)]
+pub struct BirthOrigin {
+    /// The atlas place (`place_id`, `place`); boxed, as most births have none.
+    pub place: Option<Box<PlaceDto>>,
+    /// `coordinates` (`timezone: "auto"`) or `place` (the atlas place's zone).
+    pub timezone_from: Option<&'static str>,
+    /// With `timezone: "auto"`: whether the point is at sea.
+    pub at_sea: Option<bool>,
+}
+
+/// The place and zone of a birth before its time is resolved.
+struct Located {
+    place: Observer,
+    timezone: Option<String>,
+    origin: BirthOrigin,
 }
 
 impl BirthDto {
@@ -108,15 +143,19 @@ impl BirthDto {
     /// # Errors
     /// Malformed date-time, unknown zone, a DST gap or fold without a choice, a bad place.
     pub fn resolve(&self, path: &str) -> Result<ResolvedBirth, ApiInputError> {
-        let place = self.location.observer();
+        let Located {
+            place,
+            timezone,
+            origin,
+        } = self.locate(path)?;
         let mut input = CivilInput::new(self.datetime.as_str())
             .with_longitude_deg(place.lon_deg)
             .with_lmt_policy(match self.lmt.unwrap_or_default() {
                 LmtChoice::BirthPlace => LmtPolicy::BirthPlace,
                 LmtChoice::ZoneReference => LmtPolicy::ZoneReference,
             });
-        if let Some(zone) = &self.timezone {
-            input = input.with_timezone(zone.name());
+        if let Some(zone) = &timezone {
+            input = input.with_timezone(zone);
         }
         if let Some(choice) = self.ambiguous_time {
             input = input.with_fold_choice(match choice {
@@ -131,6 +170,108 @@ impl BirthDto {
             jd: julian_day_ut(resolved.utc()),
             resolved,
             place,
+            origin,
+        })
+    }
+
+    /// The place (from `location`, `place_id` or `place`) and the zone to read the time in.
+    fn locate(&self, path: &str) -> Result<Located, ApiInputError> {
+        let field = |name: &str| {
+            if path.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{path}.{name}")
+            }
+        };
+        let given: Vec<&str> = [
+            ("location", self.location.is_some()),
+            ("place_id", self.place_id.is_some()),
+            ("place", self.place.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, present)| present.then_some(name))
+        .collect();
+        if let [first, second, ..] = given[..] {
+            return Err(ApiInputError::field(
+                &field(second),
+                format!(
+                    "cannot be combined with {}: give one of location, place_id and place",
+                    field(first)
+                ),
+            ));
+        }
+        if self.place_match.is_some() && self.place.is_none() {
+            return Err(ApiInputError::field(
+                &field("place_match"),
+                format!("is only used with {}", field("place")),
+            ));
+        }
+        if let Some(location) = &self.location {
+            let place = location.observer();
+            return Ok(match &self.timezone {
+                Some(TimeZoneField::Auto) => {
+                    let found = orrery_atlas::zone_at(place.lat_deg, place.lon_deg);
+                    Located {
+                        place,
+                        timezone: Some(found.timezone),
+                        origin: BirthOrigin {
+                            place: None,
+                            timezone_from: Some("coordinates"),
+                            at_sea: Some(found.at_sea),
+                        },
+                    }
+                }
+                named => Located {
+                    place,
+                    timezone: named.as_ref().map(|zone| zone.name().to_owned()),
+                    origin: BirthOrigin::default(),
+                },
+            });
+        }
+        let echo = match (self.place_id, &self.place) {
+            (Some(id), _) => {
+                PlaceDto::from(places::find(&field("place_id"), id).map_err(|mut error| {
+                    // A body field names a value, not a resource: a 400 like any other.
+                    error.code = crate::error::ErrorCode::InvalidInput;
+                    error
+                })?)
+            }
+            (None, Some(query)) => PlaceDto::from(&places::best_match(
+                &field("place"),
+                query,
+                self.place_match.unwrap_or_default(),
+            )?),
+            (None, None) => {
+                // Worded as serde words it, as when `location` was a required field.
+                let message = if path.is_empty() {
+                    "missing field `location`".to_owned()
+                } else {
+                    format!("{path}: missing field `location`")
+                };
+                return Err(ApiInputError::new(message).at(&field("location")));
+            }
+        };
+        let place = Observer {
+            lat_deg: echo.latitude,
+            lon_deg: echo.longitude,
+            alt_m: echo.elevation_m.map_or(0.0, f64::from),
+        };
+        let (timezone, timezone_from) = match &self.timezone {
+            Some(TimeZoneField::Name(zone)) => (zone.name().to_owned(), None),
+            Some(TimeZoneField::Auto) => (
+                orrery_atlas::zone_at(place.lat_deg, place.lon_deg).timezone,
+                Some("coordinates"),
+            ),
+            None => (echo.timezone.clone(), Some("place")),
+        };
+        Ok(Located {
+            place,
+            timezone: Some(timezone),
+            origin: BirthOrigin {
+                place: Some(Box::new(echo)),
+                timezone_from,
+                at_sea: None,
+            },
         })
     }
 }
@@ -238,6 +379,16 @@ pub struct ResolvedTimeDto {
     pub timezone: Option<&'static str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// The atlas place the birth was given by (`place_id` or `place`, with the name that
+    /// matched).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<PlaceDto>,
+    /// Where the zone came from when not named: `coordinates` (`timezone: "auto"`) or `place`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timezone_from: Option<&'static str>,
+    /// With `timezone: "auto"`: whether the point is at sea (then the zone is `Etc/GMT±N`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_sea: Option<bool>,
 }
 
 impl ResolvedTimeDto {
@@ -252,6 +403,9 @@ impl ResolvedTimeDto {
             local_mean_time: resolved.lmt().map(orrery_civil::LmtKind::as_str),
             timezone: resolved.zone(),
             notes: resolved.notes().iter().map(ToString::to_string).collect(),
+            place: birth.origin.place.as_deref().cloned(),
+            timezone_from: birth.origin.timezone_from,
+            at_sea: birth.origin.at_sea,
         }
     }
 }
@@ -478,4 +632,90 @@ impl<V: Serialize> Serialize for OrderedMap<V> {
 /// A computed instant as the API writes it.
 pub fn event_time(instant: Timestamp) -> String {
     utc_to_second(instant)
+}
+
+#[cfg(test)]
+mod birth_by_place_tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::parse::json_value;
+
+    fn resolve(birth: serde_json::Value) -> Result<ResolvedBirth, ApiInputError> {
+        json_value::<BirthDto>(birth)?.resolve("birth")
+    }
+
+    #[test]
+    fn a_place_by_name_gives_coordinates_and_zone() {
+        let birth = resolve(json!({"datetime": "1890-06-01T12:00", "place": "Graz"})).unwrap();
+        assert_eq!(birth.resolved.zone(), Some("Europe/Vienna"));
+        assert_eq!(birth.resolved.offset_string(), "+01:01:48");
+        assert!((birth.place.lon_deg - 15.45).abs() < 1e-9);
+        assert_eq!(birth.origin.timezone_from, Some("place"));
+        let echo = birth.origin.place.unwrap();
+        assert_eq!(echo.place_id, 2_778_067);
+        assert_eq!(echo.matched_name.as_deref(), Some("Graz"));
+    }
+
+    #[test]
+    fn a_place_by_id_and_auto_zones() {
+        let by_id =
+            resolve(json!({"datetime": "2024-07-01T12:00", "place_id": 2_867_714})).unwrap();
+        assert_eq!(by_id.resolved.zone(), Some("Europe/Berlin"));
+        assert_eq!(by_id.resolved.offset_string(), "+02:00");
+        let auto = resolve(json!({"datetime": "2024-07-01T12:00", "timezone": "auto",
+            "location": {"latitude": 40.71, "longitude": -74.0}}))
+        .unwrap();
+        assert_eq!(auto.resolved.zone(), Some("America/New_York"));
+        assert_eq!(auto.origin.at_sea, Some(false));
+        let sea = resolve(json!({"datetime": "2024-07-01T12:00", "timezone": "auto",
+            "location": {"latitude": -30.0, "longitude": -20.0}}))
+        .unwrap();
+        assert_eq!(sea.resolved.zone(), Some("Etc/GMT+1"));
+        assert_eq!(sea.origin.at_sea, Some(true));
+    }
+
+    #[test]
+    fn place_errors_name_their_field() {
+        let field_of = |birth| resolve(birth).unwrap_err().field;
+        assert_eq!(
+            field_of(json!({"datetime": "2024-07-01T12:00", "place_id": 1})).as_deref(),
+            Some("birth.place_id")
+        );
+        assert_eq!(
+            field_of(json!({"datetime": "2024-07-01T12:00", "place": "Springfield"})).as_deref(),
+            Some("birth.place")
+        );
+        assert_eq!(
+            field_of(
+                json!({"datetime": "2024-07-01T12:00", "place": "Graz", "place_id": 2_778_067})
+            )
+            .as_deref(),
+            Some("birth.place")
+        );
+        assert_eq!(
+            field_of(
+                json!({"datetime": "2024-07-01T12:00", "place_match": "best",
+                "location": {"latitude": 1, "longitude": 1}, "timezone": "UTC"})
+            )
+            .as_deref(),
+            Some("birth.place_match")
+        );
+        assert_eq!(
+            field_of(json!({"datetime": "2024-07-01T12:00", "timezone": "auto",
+                "location": {"latitude": 91, "longitude": 1}}))
+            .as_deref(),
+            Some("location.latitude"),
+            "the deserialiser's path, relative to this test's top-level birth"
+        );
+        let missing = resolve(json!({"datetime": "2024-07-01T12:00Z"})).unwrap_err();
+        assert_eq!(missing.field.as_deref(), Some("birth.location"));
+        assert_eq!(missing.message, "birth: missing field `location`");
+        let best = resolve(
+            json!({"datetime": "2024-07-01T12:00", "place": "Springfield",
+            "place_match": "best"}),
+        )
+        .unwrap();
+        assert_eq!(best.origin.place.unwrap().country_code, "US");
+    }
 }

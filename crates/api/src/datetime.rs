@@ -4,7 +4,9 @@
 //! - [`CivilDateTime`]: a birth's or event's date-time, with an offset or local (then its
 //!   `timezone` resolves it, a rule across two fields that [`crate::common::BirthDto::resolve`]
 //!   applies);
-//! - [`TimeZoneName`]: a zone of the bundled tz database, by its exact IANA name.
+//! - [`TimeZoneName`]: a zone of the bundled tz database, by its exact IANA name;
+//! - [`TimeZoneField`]: a birth's `timezone`: such a name, or `"auto"` (the zone of the
+//!   coordinates, from the atlas' boundaries).
 //!
 //! The grammar and its reasons are in docs/CONVENTIONS.md ("Date-times").
 
@@ -219,6 +221,61 @@ impl PartialSchema for TimeZoneName {
 impl ToSchema for TimeZoneName {
     fn name() -> Cow<'static, str> {
         Cow::Borrowed("TimeZoneName")
+    }
+}
+
+/// A birth's `timezone`: an IANA name, or `"auto"` for the zone at the birth's coordinates.
+#[derive(Debug, Clone)]
+pub enum TimeZoneField {
+    /// A zone by its exact IANA name.
+    Name(TimeZoneName),
+    /// The zone at the coordinates (docs/ATLAS.md).
+    Auto,
+}
+
+impl TimeZoneField {
+    /// The word that asks for the zone of the coordinates.
+    pub const AUTO: &'static str = "auto";
+
+    /// The value as sent: the zone's name, or `auto`.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Name(zone) => zone.name(),
+            Self::Auto => Self::AUTO,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TimeZoneField {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = Cow::<str>::deserialize(deserializer)?;
+        if text == Self::AUTO {
+            return Ok(Self::Auto);
+        }
+        TimeZoneName::parse(&text)
+            .map(Self::Name)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl PartialSchema for TimeZoneField {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "An IANA time zone name, exact and case-sensitive (`Europe/Berlin`), from the \
+                 bundled tz database with its full history (backzone); or `auto`: the zone at \
+                 the coordinates (the nautical `Etc/GMT±N` at sea).",
+            ))
+            .examples(["Europe/Berlin", "auto"])
+            .into()
+    }
+}
+
+impl ToSchema for TimeZoneField {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("TimeZoneField")
     }
 }
 

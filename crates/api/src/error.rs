@@ -34,6 +34,9 @@ pub enum ErrorCode {
     NonexistentLocalTime,
     /// 400: a date the installed ephemeris files do not cover.
     OutsideEphemerisRange,
+    /// 400: a `place` query whose best matches are about as good; `details.candidates` lists
+    /// them (send a `place_id`, or `place_match: "best"`).
+    AmbiguousPlace,
     /// 401: no key, an unknown key or a revoked key.
     Unauthorized,
     /// 404: no such path.
@@ -67,6 +70,7 @@ impl ErrorCode {
             Self::AmbiguousLocalTime => "ambiguous_local_time",
             Self::NonexistentLocalTime => "nonexistent_local_time",
             Self::OutsideEphemerisRange => "outside_ephemeris_range",
+            Self::AmbiguousPlace => "ambiguous_place",
             Self::Unauthorized => "unauthorized",
             Self::NotFound => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
@@ -108,6 +112,10 @@ pub enum ErrorDetails {
     /// `ambiguous_local_time` and `nonexistent_local_time`: the two readings, earlier first; send
     /// `ambiguous_time: "earlier"` or `"later"` to choose one.
     Candidates { candidates: Vec<TimeCandidate> },
+    /// `ambiguous_place`: the best matches of the place query, best first.
+    Places {
+        candidates: Vec<crate::places::PlaceCandidate>,
+    },
     /// `unknown_name`: every name the catalogue accepts.
     Accepted { accepted: Vec<&'static str> },
     /// `limit_exceeded`: the largest value allowed and the value the request asked for, in the
@@ -181,6 +189,13 @@ impl ApiInputError {
             reason = "list lengths are far below 2^52"
         )]
         Self::limit(field, rule, max as f64, got as f64)
+    }
+
+    /// A `not_found` (404) about the resource a field names: `field` followed by the rule.
+    pub fn not_found(field: &str, rule: impl std::fmt::Display) -> Self {
+        let mut error = Self::field(field, rule);
+        error.code = ErrorCode::NotFound;
+        error
     }
 
     /// Names the field the error is about.

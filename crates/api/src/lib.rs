@@ -24,6 +24,7 @@ pub mod names;
 pub mod natal;
 pub mod nodes_apsides;
 pub mod parse;
+pub mod places;
 pub mod planets;
 pub mod progressions;
 pub mod radix;
@@ -31,8 +32,10 @@ pub mod relationship;
 pub mod releasing;
 pub mod returns;
 pub mod rise_set;
+pub mod timezone;
 pub mod transits;
 pub mod vedic;
 
 pub use error::{ApiInputError, CalcFailure};
+pub use orrery_atlas::{boundaries_version, gazetteer_version};
 pub use orrery_civil::tz_data_version;

@@ -34,7 +34,7 @@ pub use resolve::{
     Ambiguity, Candidate, CivilInput, FoldChoice, LmtRules, Note, OffsetSource, Resolved,
     resolve_with_offset,
 };
-pub use zone::{Zone, tz_data_version, zone_names};
+pub use zone::{Zone, bundled_tzif, tz_data_version, zone_names};
 
 /// Re-exported so that callers name the same `Timestamp`, `DateTime` and `Offset` types.
 pub use jiff;

@@ -623,6 +623,58 @@ impl Zone {
     }
 }
 
+impl Zone {
+    /// The clock of this zone at an instant, with the same rules as [`Zone::resolve_local`]
+    /// (the birth place's Local Mean Time before standard time, by default): what a clock at the
+    /// place showed at `utc`. Never ambiguous; `local` is `utc` plus the offset.
+    ///
+    /// ```
+    /// use orrery_civil::{GeoLongitude, LmtPolicy, LmtRules, OffsetSource, Zone};
+    ///
+    /// let rules = LmtRules { policy: LmtPolicy::BirthPlace, longitude: Some(GeoLongitude::new(15.44)?) };
+    /// let graz = Zone::get("Europe/Vienna")?.resolve_instant("1890-01-01T12:00Z".parse()?, rules)?;
+    /// assert_eq!(graz.offset_string(), "+01:01:46");
+    /// assert_eq!(graz.source(), OffsetSource::LocalMeanTime);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`CivilError::NoCivilTime`] in a `-00` period with no birth-place LMT to stand in.
+    pub fn resolve_instant(&self, utc: Timestamp, rules: LmtRules) -> Result<Resolved, CivilError> {
+        let clock = Clock {
+            zone: self,
+            birth: rules.birth_place(),
+        };
+        let period = clock.period_at(utc);
+        let local = period.offset.to_datetime(utc);
+        if period.kind == PeriodKind::NoCivilTime {
+            return Err(CivilError::NoCivilTime {
+                local,
+                zone: self.name(),
+            });
+        }
+        let (source, lmt) = clock.source(period.kind);
+        let mut notes = Vec::new();
+        if period.kind == PeriodKind::ZoneLmt
+            && rules.policy == LmtPolicy::BirthPlace
+            && rules.longitude.is_none()
+        {
+            notes.push(Note::ZoneLmtWithoutLongitude { zone: self.name() });
+        }
+        Ok(Resolved {
+            utc,
+            local,
+            offset: period.offset,
+            source,
+            lmt,
+            zone: Some(self.name()),
+            abbreviation: Some(clock.abbreviation(utc, period.kind)),
+            notes,
+        })
+    }
+}
+
 /// In a gap no offset reads back to itself; the two candidates are the offsets on either side of
 /// the jump, each of which the other's instant falls under.
 fn gap_readings(

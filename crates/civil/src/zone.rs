@@ -28,6 +28,13 @@ pub fn tz_data_version() -> &'static str {
     tzdb_data::VERSION
 }
 
+/// The TZif bytes of a bundled zone, exactly as the binary embeds them (for references that read
+/// the same data, such as Python's `ZoneInfo.from_file`); `None` for a name not in the database.
+#[must_use]
+pub fn bundled_tzif(name: &str) -> Option<&'static [u8]> {
+    tzdb_data::find_raw(name.as_bytes())
+}
+
 const ZONE_COUNT: usize = tzdb_data::TZ_NAMES.len();
 
 /// Parsed zones, indexed like [`tzdb_data::TZ_NAMES`]. Each slot is filled once and then only read.

@@ -103,6 +103,11 @@ impl AppState {
             cache_versions: CacheVersions {
                 service: format!("{}+results.{RESULTS_VERSION}", env!("CARGO_PKG_VERSION")),
                 tz_data: orrery_civil_version(),
+                atlas_data: format!(
+                    "{} {}",
+                    orrery_api::gazetteer_version(),
+                    orrery_api::boundaries_version()
+                ),
                 ephemeris_data: parts.ephemeris.data_version().to_owned(),
             },
             ephemeris: parts.ephemeris,

@@ -31,6 +31,8 @@ pub struct CacheVersions {
     pub ephemeris_data: String,
     /// The bundled tz database's version: a new release can move historical offsets.
     pub tz_data: String,
+    /// The atlas' gazetteer and zone boundaries: a new release can move a place or a border.
+    pub atlas_data: String,
 }
 
 pub async fn cache_deterministic(
@@ -138,6 +140,7 @@ fn entity_tag(versions: &CacheVersions, parts: &Parts, body: &[u8]) -> Option<St
         versions.service.as_str(),
         versions.ephemeris_data.as_str(),
         versions.tz_data.as_str(),
+        versions.atlas_data.as_str(),
         parts.method.as_str(),
         parts.uri.path(),
     ] {
@@ -194,6 +197,7 @@ mod tests {
             service: "1".into(),
             ephemeris_data: "a".into(),
             tz_data: "2026b".into(),
+            atlas_data: "geonames-2023-03-05 2026f".into(),
         }
     }
 
@@ -229,6 +233,11 @@ mod tests {
             ..versions()
         };
         assert_ne!(base, entity_tag(&newer, &parts("/v1/x"), br#"{"x":1}"#));
+        let moved = CacheVersions {
+            atlas_data: "geonames-2026-01-01 2026f".into(),
+            ..versions()
+        };
+        assert_ne!(base, entity_tag(&moved, &parts("/v1/x"), br#"{"x":1}"#));
     }
 
     #[test]

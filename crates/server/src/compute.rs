@@ -64,6 +64,9 @@ impl CostClass {
             "/v1/vedic",
             "/v1/relationship",
             "/v1/me",
+            "/v1/places",
+            "/v1/places/{place_id}",
+            "/v1/timezone",
         ];
         if LIGHT.contains(&route) || route.starts_with("/v1/catalog/") {
             Self::Light

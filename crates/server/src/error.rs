@@ -238,7 +238,11 @@ impl Display for ApiError {
 impl From<orrery_api::ApiInputError> for ApiError {
     fn from(error: orrery_api::ApiInputError) -> Self {
         Self {
-            status: StatusCode::BAD_REQUEST,
+            status: if error.code == ErrorCode::NotFound {
+                StatusCode::NOT_FOUND
+            } else {
+                StatusCode::BAD_REQUEST
+            },
             body: ErrorBody {
                 code: error.code,
                 message: error.message,

@@ -64,6 +64,7 @@ strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a ma
         (name = "Partnership", description = "Charts of two people."),
         (name = "Cartography", description = "Astro-cartography lines."),
         (name = "Catalog", description = "The names the API accepts, with descriptions."),
+        (name = "Atlas", description = "Places by name and time zones from coordinates, offline (GeoNames CC BY 4.0, timezone-boundary-builder ODbL)."),
     ),
 )]
 pub struct ApiDoc;
@@ -349,6 +350,35 @@ impl PlaygroundExample {
     }
 }
 
+/// Whether a concrete path (`/v1/places/2778067`) is an instance of a documented path template
+/// (`/v1/places/{place_id}`): a `{…}` segment stands for any one segment.
+#[must_use]
+pub fn path_template_matches(template: &str, path: &str) -> bool {
+    let (mut t, mut p) = (template.split('/'), path.split('/'));
+    loop {
+        match (t.next(), p.next()) {
+            (None, None) => return true,
+            (Some(ts), Some(ps)) if ts == ps || (ts.starts_with('{') && ts.ends_with('}')) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The documented path template that a concrete path is an instance of: itself when it is
+/// documented as it is.
+#[must_use]
+pub fn documented_path<'a>(
+    templates: impl IntoIterator<Item = &'a str>,
+    path: &str,
+) -> Option<&'a str> {
+    let templates: Vec<&str> = templates.into_iter().collect();
+    templates
+        .iter()
+        .find(|t| **t == path)
+        .or_else(|| templates.iter().find(|t| path_template_matches(t, path)))
+        .copied()
+}
+
 /// The playground's examples, in their order.
 #[must_use]
 pub fn playground_examples() -> Vec<PlaygroundExample> {
@@ -370,7 +400,13 @@ impl Modify for PlaygroundExamples {
                 .path
                 .split_once('?')
                 .unwrap_or((example.path.as_str(), ""));
-            let Some(item) = openapi.paths.paths.get_mut(path) else {
+            let Some(template) =
+                documented_path(openapi.paths.paths.keys().map(String::as_str), path)
+                    .map(str::to_owned)
+            else {
+                continue;
+            };
+            let Some(item) = openapi.paths.paths.get_mut(&template) else {
                 continue;
             };
             let operation = match example.method.as_str() {

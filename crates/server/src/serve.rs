@@ -61,6 +61,10 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
         }
         None => Arc::new(MemoryLimiter::new()),
     };
+    // The atlas loads once, before the first request (about half a second, on a blocking thread).
+    tokio::task::spawn_blocking(orrery_api::places::preload_atlas)
+        .await
+        .context("could not load the atlas")?;
     let state = AppState::new(AppParts {
         key_store: Arc::new(database.clone()),
         limiter,

@@ -27,6 +27,10 @@ pub(crate) struct Health {
     ephemeris_data: String,
     /// The release of the bundled tz database.
     tz_data: &'static str,
+    /// The atlas' gazetteer: GeoNames, with the date of its newest record.
+    gazetteer_data: &'static str,
+    /// The release of the zone boundaries (timezone-boundary-builder, as tzf-rs bundles it).
+    timezone_boundaries: &'static str,
 }
 
 /// `GET /v1/health` (readiness): public; 200 when the database answers, 503 (same shape) when it
@@ -68,6 +72,8 @@ pub(crate) async fn health(State(state): State<AppState>) -> (StatusCode, Json<H
             version: env!("CARGO_PKG_VERSION"),
             ephemeris_data: state.ephemeris().data_version().to_owned(),
             tz_data: orrery_api::tz_data_version(),
+            gazetteer_data: orrery_api::gazetteer_version(),
+            timezone_boundaries: orrery_api::boundaries_version(),
         }),
     )
 }

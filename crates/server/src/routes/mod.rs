@@ -19,6 +19,7 @@ pub(crate) mod lots;
 pub(crate) mod me;
 pub(crate) mod midpoints;
 pub(crate) mod nodes_apsides;
+pub(crate) mod places;
 pub(crate) mod planets;
 pub(crate) mod playground;
 pub(crate) mod progressions;
@@ -27,6 +28,7 @@ pub(crate) mod relationship;
 pub(crate) mod releasing;
 pub(crate) mod returns;
 pub(crate) mod rise_set;
+pub(crate) mod timezone;
 pub(crate) mod transits;
 pub(crate) mod vedic;
 
@@ -64,6 +66,9 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(catalog::aspects))
         .routes(routes!(catalog::orb_presets))
         .routes(routes!(catalog::fixed_stars))
+        .routes(routes!(places::places))
+        .routes(routes!(places::place))
+        .routes(routes!(timezone::timezone))
 }
 
 /// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.

@@ -3,6 +3,7 @@
 mod support;
 
 mod antiscia;
+mod atlas;
 mod auth;
 mod basics;
 mod caching;

@@ -149,6 +149,12 @@ pub(crate) async fn assert_400(response: reqwest::Response) -> String {
                 "{body}"
             );
         }
+        "ambiguous_place" => assert!(
+            details["candidates"]
+                .as_array()
+                .is_some_and(|c| c.len() >= 2),
+            "{body}"
+        ),
         other => panic!("{other} is not a code of a 400: {body}"),
     }
     if let Some(field) = error["field"].as_str() {
