@@ -16,6 +16,7 @@ pub mod datetime;
 pub mod directions;
 pub mod ephemeris;
 pub mod error;
+pub mod events;
 pub mod heliacal;
 pub mod lots;
 pub mod midpoints;

@@ -34,6 +34,18 @@ pub enum EclipseType {
 }
 
 impl EclipseType {
+    /// The snake_case name: `total`, `annular`, `hybrid`, `partial`, `penumbral`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Total => "total",
+            Self::Annular => "annular",
+            Self::Hybrid => "hybrid",
+            Self::Partial => "partial",
+            Self::Penumbral => "penumbral",
+        }
+    }
+
     /// The type named by the flags, most specific first (a hybrid eclipse also carries no
     /// total or annular bit; a total one at a place may carry the partial bit of its phases).
     fn from_flags(flags: i32) -> Option<Self> {
@@ -98,7 +110,7 @@ pub struct SolarEclipse {
     /// The magnitude there (the fraction of the Sun's diameter covered; for a central eclipse
     /// the ratio of the Moon's to the Sun's diameter).
     pub magnitude: f64,
-    /// The fraction of the Sun's disc covered there.
+    /// The fraction of the Sun's disc covered there (at most 1).
     pub obscuration: f64,
     /// The Saros series, where the library knows it.
     pub saros: Option<Saros>,
@@ -155,7 +167,7 @@ pub struct LocalEclipse {
     pub penumbral_end: Option<JulianDayUt>,
     /// Solar: the magnitude (as [`SolarEclipse::magnitude`]); lunar: the umbral magnitude.
     pub magnitude: f64,
-    /// Solar: the fraction of the Sun's disc covered (lunar: 0).
+    /// Solar: the fraction of the Sun's disc covered, at most 1 (lunar: 0).
     pub obscuration: f64,
     /// The eclipsed body's true altitude at the local maximum, degrees.
     pub altitude_deg: f64,
@@ -205,7 +217,7 @@ impl Ephemeris {
                 greatest_lon_deg: geopos[0],
                 greatest_lat_deg: geopos[1],
                 magnitude: attr[8],
-                obscuration: attr[2],
+                obscuration: attr[2].min(1.0),
                 saros: Saros::from_attr(&attr),
             })
         })
@@ -294,7 +306,17 @@ impl Ephemeris {
             if lunar {
                 common(tret[2], tret[4], tret[5], tret[3], tret[6], tret[7], 0.0)
             } else {
-                common(tret[1], tret[2], tret[3], tret[4], 0.0, 0.0, attr[2])
+                // For a total eclipse the library writes the ratio of the discs' areas (over
+                // 1) as the obscuration: the Sun is covered wholly, which is 1.
+                common(
+                    tret[1],
+                    tret[2],
+                    tret[3],
+                    tret[4],
+                    0.0,
+                    0.0,
+                    attr[2].min(1.0),
+                )
             }
         })
     }

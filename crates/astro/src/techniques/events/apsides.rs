@@ -1,6 +1,7 @@
 //! Apsides as they happen: the Moon's perigee and apogee (the minima and maxima of its true
 //! geocentric distance), the planets' perihelion and aphelion (of their true heliocentric
-//! distance). These are the turning points of the distance, found by the same scan that finds
+//! distance; Uranus, Neptune and Pluto from the solar system's barycentre, see
+//! [`distance_step`]). These are the turning points of the distance, found by the same scan that finds
 //! a longitude's stations: a [`Track`] of the distance (its value) and its rate of change.
 //!
 //! They are not the osculating apsides of `/v1/nodes-apsides` (the ellipse fitted to the orbit
@@ -27,12 +28,12 @@ fn distance_step(body: Body) -> Option<(ScanStep, Center)> {
         // Nearly circular orbits: the distance changes slowly, the steps only follow the year.
         Body::Venus | Body::Earth => (step(8.0), helio),
         Body::Mars => (step(16.0), helio),
-        Body::Jupiter
-        | Body::Saturn
-        | Body::Uranus
-        | Body::Neptune
-        | Body::Pluto
-        | Body::Chiron => (step(32.0), helio),
+        Body::Jupiter | Body::Saturn | Body::Chiron => (step(32.0), helio),
+        // The Sun itself circles the solar system's barycentre (by up to 0.01 AU, mostly with
+        // Jupiter's 12 years): seen from the Sun, the distance of a far planet on a nearly
+        // circular orbit wobbles with it and turns several times around each apsis. Measured
+        // from the barycentre, the orbit's own extremes remain.
+        Body::Uranus | Body::Neptune | Body::Pluto => (step(32.0), Center::Barycentric),
         _ => return None,
     })
 }
