@@ -13,6 +13,7 @@ pub(crate) mod catalog;
 pub(crate) mod directions;
 pub(crate) mod docs;
 pub(crate) mod ephemeris;
+pub(crate) mod events;
 pub(crate) mod health;
 pub(crate) mod heliacal;
 pub(crate) mod lots;
@@ -64,6 +65,7 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(catalog::aspects))
         .routes(routes!(catalog::orb_presets))
         .routes(routes!(catalog::fixed_stars))
+        .routes(routes!(events::events))
 }
 
 /// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.

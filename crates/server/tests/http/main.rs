@@ -12,6 +12,7 @@ mod cli;
 mod directions;
 mod ephemeris;
 mod errors;
+mod events;
 mod exposure;
 mod heliacal;
 mod hygiene;
