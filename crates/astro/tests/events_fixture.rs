@@ -738,3 +738,44 @@ fn local_solar_eclipses_match_astronomy_engine() {
         );
     }
 }
+
+#[test]
+fn mundane_aspects_2024_2025_match_a_dense_search() {
+    let eph = common::eph();
+    let f = common::fixture("events/aspects.json");
+    let (start, end) = window(&f);
+    let bodies = orrery_astro::techniques::events::DEFAULT_EVENT_BODIES;
+    let events = find_events(&eph, &query(start, end, &[EventType::Aspect], &bodies)).unwrap();
+    let rows = f["aspects"].as_array().unwrap();
+    assert_eq!(events.len(), rows.len());
+    let mut worst = 0.0_f64;
+    for (event, row) in events.iter().zip(rows) {
+        let Event::Aspect {
+            first,
+            second,
+            aspect,
+            arc_deg,
+            exact_at,
+            ..
+        } = event
+        else {
+            panic!("{event:?}")
+        };
+        let d = (exact_at.0 - num(&row[0])).abs();
+        assert!(
+            d <= SAME_LIBRARY_EVENT_DAYS,
+            "{event:?} vs {row} ({} s)",
+            d * 86_400.0
+        );
+        assert_eq!(first.name(), row[1].as_str().unwrap(), "{event:?} vs {row}");
+        assert_eq!(
+            second.name(),
+            row[2].as_str().unwrap(),
+            "{event:?} vs {row}"
+        );
+        assert_eq!(aspect.name(), row[3], "{event:?} vs {row}");
+        assert!((arc_deg - num(&row[4])).abs() < 1e-12, "{event:?} vs {row}");
+        worst = worst.max(d);
+    }
+    println!("{} aspects, worst {:.3} s", events.len(), worst * 86_400.0);
+}
