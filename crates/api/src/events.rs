@@ -28,12 +28,12 @@ use orrery_astro::techniques::events::{
     find_events,
 };
 use orrery_astro::time::{JulianDayUt, timestamp_of};
-use orrery_ephem::{AyanamsaId, EclipseType, Ephemeris, Observer, Zodiac};
+use orrery_ephem::{EclipseType, Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectOptionsDto;
-use crate::common::{LocationDto, ZodiacDto, body_list, event_time};
+use crate::common::{FrameOptions, LocationDto, ZodiacDto, body_list, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AspectCategoryField, AspectField, AyanamsaField, BodyField};
@@ -181,17 +181,13 @@ impl TryFrom<&EventsRequest> for EventsInput {
                 (years * 100.0).round() / 100.0,
             ));
         }
-        let zodiac = match (request.zodiac.unwrap_or_default(), &request.ayanamsa) {
-            (ZodiacDto::Tropical, Some(_)) => {
-                return Err(ApiInputError::field(
-                    "ayanamsa",
-                    "is only allowed with zodiac = \"sidereal\"",
-                ));
-            }
-            (ZodiacDto::Tropical, None) => Zodiac::Tropical,
-            (ZodiacDto::Sidereal, Some(mode)) => Zodiac::Sidereal(mode.0),
-            (ZodiacDto::Sidereal, None) => Zodiac::Sidereal(AyanamsaId::LAHIRI),
-        };
+        let zodiac = FrameOptions {
+            zodiac: request.zodiac,
+            ayanamsa: request.ayanamsa.map(|field| field.0),
+            ..FrameOptions::default()
+        }
+        .to_frame(None)?
+        .zodiac;
         let bodies = match &request.bodies {
             Some(list) => body_list("bodies", list, Some(MAX_BODIES))?,
             None => DEFAULT_EVENT_BODIES.to_vec(),

@@ -14,6 +14,7 @@ pub(crate) mod directions;
 pub(crate) mod docs;
 pub(crate) mod ephemeris;
 pub(crate) mod events;
+pub(crate) mod fixed_stars;
 pub(crate) mod health;
 pub(crate) mod heliacal;
 pub(crate) mod lots;
@@ -66,6 +67,7 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(catalog::orb_presets))
         .routes(routes!(catalog::fixed_stars))
         .routes(routes!(events::events))
+        .routes(routes!(fixed_stars::fixed_stars))
 }
 
 /// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.

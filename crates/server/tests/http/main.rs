@@ -14,6 +14,7 @@ mod ephemeris;
 mod errors;
 mod events;
 mod exposure;
+mod fixed_stars;
 mod heliacal;
 mod hygiene;
 mod lots;
