@@ -99,16 +99,16 @@ pub(super) fn mundane_aspects(
             )?;
             for exact in found {
                 debug_assert!(in_window(query, exact.t_day));
-                let a = sampler.sample(first, exact.t_day)?;
-                let b = sampler.sample(second, exact.t_day)?;
+                let a = sampler.longitude(first, exact.t_day)?;
+                let b = sampler.longitude(second, exact.t_day)?;
                 out.push(Event::Aspect {
                     first,
                     second,
                     aspect: exact.aspect,
                     arc_deg: exact.arc_deg,
                     exact_at: crate::time::JulianDayUt(exact.t_day),
-                    first_lon: longitude(first, a.value_deg)?,
-                    second_lon: longitude(second, b.value_deg)?,
+                    first_lon: longitude(first, a)?,
+                    second_lon: longitude(second, b)?,
                 });
             }
         }

@@ -12,9 +12,30 @@ use crate::time::JulianDayUt;
 
 /// How far beyond the window a body's track reaches when retrograde periods are wanted: a
 /// period overlapping the window may start or end outside it, and its shadow lies further out.
-/// The longest retrograde period (Pluto's, about 160 days) plus the longest shadow on either
-/// side (Pluto again, about 160 days) is under 400 days.
-const RETROGRADE_MARGIN_DAYS: f64 = 400.0;
+/// The margin covers the body's longest retrograde period plus its longest shadow on one
+/// side (over 1900–2100, with room): Mercury 24 + 20 days, Venus 43 + 45, Mars 81 + 70,
+/// Jupiter 123 + 95, Saturn 141 + 110; the outer planets and Chiron about 160 + 165. Other
+/// bodies get the widest.
+/// Whether the body's geocentric longitude ever turns back: not the Sun, the Moon, the Earth
+/// point, the mean node (always backwards) or the mean apogee (always forwards). Their tracks
+/// are built only for ingresses.
+fn can_turn(body: Body) -> bool {
+    !matches!(
+        body,
+        Body::Sun | Body::Moon | Body::Earth | Body::MeanNode | Body::MeanApogee
+    )
+}
+
+fn retrograde_margin_days(body: Body) -> f64 {
+    match body {
+        Body::Mercury => 60.0,
+        Body::Venus => 120.0,
+        Body::Mars => 200.0,
+        Body::Jupiter => 280.0,
+        Body::Saturn => 320.0,
+        _ => 400.0,
+    }
+}
 
 /// A computed longitude as a [`Longitude`] (a NaN from the library is an error, not a value).
 pub(super) fn longitude(body: Body, value_deg: f64) -> Result<Longitude, EventError> {
@@ -34,12 +55,16 @@ pub(super) fn body_events(
     out: &mut Vec<Event>,
 ) -> Result<(), EventError> {
     let wants = |t: EventType| types.contains(&t);
-    let margin = if wants(EventType::RetrogradePeriod) {
-        RETROGRADE_MARGIN_DAYS
-    } else {
-        0.0
-    };
     for &body in bodies {
+        let turns = can_turn(body);
+        if !turns && !wants(EventType::Ingress) {
+            continue;
+        }
+        let margin = if wants(EventType::RetrogradePeriod) && turns {
+            retrograde_margin_days(body)
+        } else {
+            0.0
+        };
         let track = sampler.body_track(body, query.start.0 - margin, query.end.0 + margin)?;
         let mut eval = |t: f64| sampler.sample(body, t);
         if wants(EventType::Ingress) {

@@ -95,11 +95,11 @@ pub(super) fn lunations(
             if !in_window(query, exact.t_day) {
                 continue;
             }
-            let moon = sampler.sample(Body::Moon, exact.t_day)?;
+            let moon = sampler.longitude(Body::Moon, exact.t_day)?;
             out.push(Event::Lunation {
                 exact_at: JulianDayUt(exact.t_day),
                 phase,
-                moon_lon: longitude(Body::Moon, moon.value_deg)?,
+                moon_lon: longitude(Body::Moon, moon)?,
             });
         }
     }

@@ -9,11 +9,11 @@
 
 use std::collections::HashMap;
 
-use orrery_ephem::{Ephemeris, Zodiac};
+use orrery_ephem::{Ephemeris, Equinox, Zodiac};
 
 use super::{EVENT_TOLERANCE, EventError};
 use crate::body::Body;
-use crate::chart::{Center, ChartError, Frame, position};
+use crate::chart::{Center, ChartError, Frame, position, position_from};
 use crate::search::{Sample, ScanStep, Track};
 use crate::techniques::motion;
 use crate::time::JulianDayUt;
@@ -22,10 +22,21 @@ use crate::time::JulianDayUt;
 const ANCHOR_JD: f64 = 2_451_545.0;
 
 /// Positions of one calendar, cached by body and time.
+///
+/// Differences of two longitudes (aspects, the Moon's phase) come from tropical longitudes of
+/// the mean equinox of date: the nutation in longitude (and, in a sidereal zodiac, the
+/// ayanamsa) is added to both longitudes alike and cancels, and the library skips its two
+/// nutation evaluations per position, about two thirds of a call's cost (see [`Equinox`]).
+///
+/// A single longitude (not a difference) is a full call: the nutation interpolated on a grid
+/// ([`crate::techniques::nutation`]) was measured here and did not pay, since a calendar's
+/// samples are days apart and each would need grid values of its own; and its rate, within
+/// 1e-7°/day, would move a slow planet's station by a minute.
 pub(super) struct Sampler<'e> {
     eph: &'e Ephemeris,
     frame: Frame,
     cache: HashMap<(Body, u64), Sample>,
+    mean_cache: HashMap<(Body, u64), Sample>,
 }
 
 impl<'e> Sampler<'e> {
@@ -37,6 +48,7 @@ impl<'e> Sampler<'e> {
                 zodiac,
             },
             cache: HashMap::new(),
+            mean_cache: HashMap::new(),
         }
     }
 
@@ -63,15 +75,55 @@ impl<'e> Sampler<'e> {
         Ok(sample)
     }
 
-    /// `first − second` in longitude (and speed) at `jd`.
+    /// `body`'s geocentric tropical longitude from the mean equinox of date, and its speed.
+    fn mean_sample(&mut self, body: Body, jd: f64) -> Result<Sample, ChartError> {
+        if let Some(sample) = self.mean_cache.get(&(body, jd.to_bits())) {
+            return Ok(*sample);
+        }
+        let p = position_from(
+            self.eph,
+            JulianDayUt(jd),
+            body,
+            &Frame::GEOCENTRIC_TROPICAL,
+            Equinox::Mean,
+        )?;
+        let sample = Sample {
+            t_day: jd,
+            value_deg: p.lon.degrees(),
+            rate_deg_per_day: p.lon_speed_deg_per_day,
+        };
+        self.mean_cache.insert((body, jd.to_bits()), sample);
+        Ok(sample)
+    }
+
+    /// `body`'s longitude in the calendar's zodiac at `jd` (in the tropical zodiac from the
+    /// mean equinox's, often computed already for a difference at this time).
+    pub(super) fn longitude(&mut self, body: Body, jd: f64) -> Result<f64, ChartError> {
+        if let Some(sample) = self.cache.get(&(body, jd.to_bits())) {
+            return Ok(sample.value_deg);
+        }
+        match self.frame.zodiac {
+            // The mean position (usually computed already, for the difference at this time)
+            // plus one nutation, without the speed's second one.
+            Zodiac::Tropical => {
+                let mean = self.mean_sample(body, jd)?;
+                let nutation = self.eph.obliquity_nutation(JulianDayUt(jd))?;
+                Ok((mean.value_deg + nutation.nutation_lon_deg).rem_euclid(360.0))
+            }
+            Zodiac::Sidereal(_) => Ok(self.sample(body, jd)?.value_deg),
+        }
+    }
+
+    /// `first − second` in longitude (and speed) at `jd`, from the mean equinox (the same in
+    /// every zodiac).
     pub(super) fn difference(
         &mut self,
         first: Body,
         second: Body,
         jd: f64,
     ) -> Result<Sample, ChartError> {
-        let a = self.sample(first, jd)?;
-        let b = self.sample(second, jd)?;
+        let a = self.mean_sample(first, jd)?;
+        let b = self.mean_sample(second, jd)?;
         Ok(Sample {
             t_day: jd,
             value_deg: a.value_deg - b.value_deg,
