@@ -206,6 +206,10 @@ pub struct FixedStarEntry {
     pub name: Option<String>,
     /// The Bayer/Flamsteed designation.
     pub nomenclature: String,
+    /// The visual magnitude the catalogue lists.
+    pub magnitude: Option<f64>,
+    /// The IAU constellation, from the designation (`null` for entries such as `M31`).
+    pub constellation: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -223,6 +227,8 @@ pub fn fixed_stars(eph: &Ephemeris) -> Result<FixedStarsCatalog, CalcFailure> {
         .map(|s| FixedStarEntry {
             name: s.traditional.clone(),
             nomenclature: s.nomenclature.clone(),
+            magnitude: s.magnitude,
+            constellation: orrery_astro::techniques::fixed_stars::constellation(&s.nomenclature),
         })
         .collect();
     Ok(FixedStarsCatalog {

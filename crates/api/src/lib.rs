@@ -17,6 +17,8 @@ pub mod datetime;
 pub mod directions;
 pub mod ephemeris;
 pub mod error;
+pub mod events;
+pub mod fixed_stars;
 pub mod heliacal;
 pub mod lots;
 pub mod midpoints;

@@ -18,6 +18,7 @@
 //! of their Python peer are in [`events`].
 #![forbid(unsafe_code)]
 
+pub mod calendar;
 pub mod events;
 
 use std::error::Error;

@@ -552,3 +552,154 @@ pub(crate) fn azalt(
     }
     xaz
 }
+
+/// The times and attributes an eclipse function of the library writes: `tret` (10 doubles,
+/// contacts and the maximum, UT), `attr` (20 doubles, magnitudes, Saros, altitudes) and the
+/// return flags (the eclipse's type and visibility bits).
+pub(crate) struct RawEclipse {
+    pub(crate) flags: i32,
+    pub(crate) tret: [f64; 10],
+    pub(crate) attr: [f64; 20],
+}
+
+/// `swe_sol_eclipse_when_glob` (`lunar` false) or `swe_lun_eclipse_when` (`lunar` true): the
+/// next (or previous) solar eclipse anywhere on the Earth, or lunar eclipse, after `jd_ut`, of
+/// the types in `ifltype` (0: any). `attr` stays zero (these functions have none).
+pub(crate) fn eclipse_when_glob(
+    _lib: &Lib,
+    lunar: bool,
+    jd_ut: f64,
+    iflag: i32,
+    ifltype: i32,
+    backward: bool,
+) -> Result<RawEclipse, String> {
+    let mut out = RawEclipse {
+        flags: 0,
+        tret: [0.0; 10],
+        attr: [0.0; 20],
+    };
+    let mut serr = CharBuf::new();
+    let backward = i32::from(backward);
+    let tret = out.tret.as_mut_ptr();
+    // SAFETY: `tret` has the 10 doubles the library writes; `serr` has AS_MAXCH chars.
+    out.flags = unsafe {
+        if lunar {
+            sys::swe_lun_eclipse_when(jd_ut, iflag, ifltype, tret, backward, serr.as_mut_ptr())
+        } else {
+            sys::swe_sol_eclipse_when_glob(jd_ut, iflag, ifltype, tret, backward, serr.as_mut_ptr())
+        }
+    };
+    if out.flags <= 0 {
+        Err(serr.text())
+    } else {
+        Ok(out)
+    }
+}
+
+/// `swe_sol_eclipse_where`: where the solar eclipse at `jd_ut` is greatest (`[lon, lat]`, the
+/// rest of the 10 doubles the library writes), and its attributes there (magnitude, Saros).
+pub(crate) fn sol_eclipse_where(
+    _lib: &Lib,
+    jd_ut: f64,
+    iflag: i32,
+) -> Result<(i32, [f64; 10], [f64; 20]), String> {
+    let mut geopos = [0.0_f64; 10];
+    let mut attr = [0.0_f64; 20];
+    let mut serr = CharBuf::new();
+    // SAFETY: `geopos` has the 10 doubles and `attr` the 20 the library writes; `serr` has
+    // AS_MAXCH chars.
+    let flags = unsafe {
+        sys::swe_sol_eclipse_where(
+            jd_ut,
+            iflag,
+            geopos.as_mut_ptr(),
+            attr.as_mut_ptr(),
+            serr.as_mut_ptr(),
+        )
+    };
+    if flags < 0 {
+        Err(serr.text())
+    } else {
+        Ok((flags, geopos, attr))
+    }
+}
+
+/// `swe_lun_eclipse_how`: the attributes of the lunar eclipse at `jd_ut` (magnitudes, Saros;
+/// the Moon's altitude for `geopos`).
+pub(crate) fn lun_eclipse_how(
+    _lib: &Lib,
+    jd_ut: f64,
+    iflag: i32,
+    geopos: [f64; 3],
+) -> Result<(i32, [f64; 20]), String> {
+    let mut geopos = geopos;
+    let mut attr = [0.0_f64; 20];
+    let mut serr = CharBuf::new();
+    // SAFETY: `geopos` has 3 doubles, `attr` the 20 the library writes; `serr` has AS_MAXCH
+    // chars.
+    let flags = unsafe {
+        sys::swe_lun_eclipse_how(
+            jd_ut,
+            iflag,
+            geopos.as_mut_ptr(),
+            attr.as_mut_ptr(),
+            serr.as_mut_ptr(),
+        )
+    };
+    if flags < 0 {
+        Err(serr.text())
+    } else {
+        Ok((flags, attr))
+    }
+}
+
+/// `swe_sol_eclipse_when_loc` (`lunar` false) or `swe_lun_eclipse_when_loc` (`lunar` true):
+/// the next (or previous) eclipse visible at `geopos` after `jd_ut`, with its local contacts
+/// and attributes.
+pub(crate) fn eclipse_when_loc(
+    _lib: &Lib,
+    lunar: bool,
+    jd_ut: f64,
+    iflag: i32,
+    geopos: [f64; 3],
+    backward: bool,
+) -> Result<RawEclipse, String> {
+    let mut geopos = geopos;
+    let mut out = RawEclipse {
+        flags: 0,
+        tret: [0.0; 10],
+        attr: [0.0; 20],
+    };
+    let mut serr = CharBuf::new();
+    let backward = i32::from(backward);
+    // SAFETY: `geopos` has 3 doubles, `tret` the 10 and `attr` the 20 the library writes;
+    // `serr` has AS_MAXCH chars.
+    out.flags = unsafe {
+        if lunar {
+            sys::swe_lun_eclipse_when_loc(
+                jd_ut,
+                iflag,
+                geopos.as_mut_ptr(),
+                out.tret.as_mut_ptr(),
+                out.attr.as_mut_ptr(),
+                backward,
+                serr.as_mut_ptr(),
+            )
+        } else {
+            sys::swe_sol_eclipse_when_loc(
+                jd_ut,
+                iflag,
+                geopos.as_mut_ptr(),
+                out.tret.as_mut_ptr(),
+                out.attr.as_mut_ptr(),
+                backward,
+                serr.as_mut_ptr(),
+            )
+        }
+    };
+    if out.flags <= 0 {
+        Err(serr.text())
+    } else {
+        Ok(out)
+    }
+}

@@ -30,6 +30,7 @@ pub mod baseline;
 mod body;
 mod calc;
 mod cancel;
+mod eclipse;
 mod ephemeris;
 mod error;
 mod ffi;
@@ -45,6 +46,7 @@ pub use calc::{
     EquatorialPosition, Equinox, ObliquityNutation, Observer, Position, Zodiac,
 };
 pub use cancel::{CancelToken, check_cancelled, run_cancellable};
+pub use eclipse::{EclipseType, LocalEclipse, LunarEclipse, Saros, SolarEclipse};
 pub use ephemeris::{DATA_DIR_ENV, Ephemeris};
 pub use error::EphemError;
 pub use houses::{Angles, HousePoint, HouseSystem, Houses};

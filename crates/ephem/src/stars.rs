@@ -12,16 +12,23 @@ use crate::time::JulianDayUt;
 
 use swiss_eph::{SEFLG_SPEED, SEFLG_SWIEPH};
 
+/// The catalogue's field holding the visual magnitude (0-based): name, nomenclature, frame,
+/// right ascension (3), declination (3), proper motions (2), radial velocity, parallax,
+/// magnitude.
+const MAGNITUDE_FIELD: usize = 13;
+
 /// Longest star name the library reads (`SWI_STAR_LENGTH`); it would cut a longer one.
 const MAX_STAR_NAME_BYTES: usize = 40;
 
 /// One entry of the star catalogue.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct StarName {
     /// The traditional name, e.g. `Aldebaran`; `None` for stars listed by designation only.
     pub traditional: Option<String>,
     /// The nomenclature (Bayer/Flamsteed) name, e.g. `alTau`.
     pub nomenclature: String,
+    /// The visual magnitude the catalogue lists (its 14th field), if it lists one.
+    pub magnitude: Option<f64>,
 }
 
 /// A fixed star's position at a date.
@@ -69,20 +76,25 @@ pub(crate) fn star_error(function: &'static str, name: &str, message: String) ->
 }
 
 /// Parses the catalogue: every line not starting with `#` whose first two comma-separated
-/// fields are the traditional and the nomenclature name.
+/// fields are the traditional and the nomenclature name; the 14th field is the magnitude.
 pub(crate) fn parse_star_names(text: &str) -> Vec<StarName> {
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .filter_map(|line| {
-            let mut fields = line.split(',');
-            let traditional = fields.next()?.trim();
-            let nomenclature = fields.next()?.trim();
+            let fields: Vec<&str> = line.split(',').collect();
+            let traditional = fields.first()?.trim();
+            let nomenclature = fields.get(1)?.trim();
             if nomenclature.is_empty() {
                 return None;
             }
+            let magnitude = fields
+                .get(MAGNITUDE_FIELD)
+                .and_then(|m| m.trim().parse::<f64>().ok())
+                .filter(|m| m.is_finite());
             Some(StarName {
                 traditional: (!traditional.is_empty()).then(|| traditional.to_owned()),
                 nomenclature: nomenclature.to_owned(),
+                magnitude,
             })
         })
         .collect()
@@ -152,18 +164,21 @@ mod tests {
 
     #[test]
     fn parses_names_and_skips_comments_and_blank_lines() {
-        let text = "# comment\nAldebaran  ,alTau,ICRS,04\n\n,omeDra,ICRS,17\n   \n";
+        let text = "# comment\nAldebaran  ,alTau,ICRS,04,35,55.23907,+16,30,33.4885,63.45,-188.94,\
+                    54.26,48.94,0.86, 16,  629\n\n,omeDra,ICRS,17\n   \n";
         let names = parse_star_names(text);
         assert_eq!(
             names,
             vec![
                 StarName {
                     traditional: Some("Aldebaran".into()),
-                    nomenclature: "alTau".into()
+                    nomenclature: "alTau".into(),
+                    magnitude: Some(0.86),
                 },
                 StarName {
                     traditional: None,
-                    nomenclature: "omeDra".into()
+                    nomenclature: "omeDra".into(),
+                    magnitude: None,
                 },
             ]
         );

@@ -455,6 +455,16 @@ impl Track {
             .map(|i| &self.nodes[i])
     }
 
+    /// The turning points with the direction the angle takes after each: `true` when it turns
+    /// backwards (a station retrograde), `false` when it turns forwards (a station direct).
+    pub fn turns_with_direction(&self) -> impl Iterator<Item = (&Node, bool)> + '_ {
+        (1..self.nodes.len().saturating_sub(1)).filter_map(|i| {
+            let before = self.direction(i - 1);
+            let after = self.direction(i);
+            (before != 0 && after != 0 && before != after).then(|| (&self.nodes[i], after < 0))
+        })
+    }
+
     /// The direction of segment `i`: 1 forward, −1 backward, 0 not moving.
     fn direction(&self, segment: usize) -> i8 {
         let motion = self.cubics[segment].motion_deg;

@@ -896,10 +896,12 @@ mod tests {
             StarName {
                 traditional: Some("Aldebaran".into()),
                 nomenclature: "alTau".into(),
+                magnitude: Some(0.86),
             },
             StarName {
                 traditional: None,
                 nomenclature: "omeDra".into(),
+                magnitude: None,
             },
         ];
         let aldebaran = find_star(&catalogue, " aldebaran ").unwrap();

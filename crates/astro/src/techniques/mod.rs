@@ -5,6 +5,10 @@
 //!   zodiacal aspect lines) on the map, and each line's distance from a place.
 //! * [`directions`]: primary directions by Placidus' proportional semi-arc, zodiacal or in
 //!   mundo, to the angles and the bodies, timed by the Naibod, Ptolemy or a numeric key.
+//! * [`events`]: the sky's calendar: ingresses, stations, retrograde periods, lunations, the
+//!   void-of-course Moon, mundane aspects, apsides and eclipses in a window.
+//! * [`fixed_stars`]: star positions from the bundled catalogue, their constellations, the
+//!   selection by magnitude and a chart's conjunctions with them.
 //! * [`heliacal`]: heliacal risings and settings (first and last visibility) from the library's
 //!   visibility model, and the acronychal and cosmical configurations with the Sun from rise/set.
 //! * [`lots`]: the lots (Fortune, Spirit, the Hermetic lots, …) with the day/night reversal, and
@@ -30,6 +34,8 @@
 pub mod antiscia;
 pub mod cartography;
 pub mod directions;
+pub mod events;
+pub mod fixed_stars;
 pub mod heliacal;
 pub mod lots;
 pub mod midpoints;

@@ -13,6 +13,8 @@ pub(crate) mod catalog;
 pub(crate) mod directions;
 pub(crate) mod docs;
 pub(crate) mod ephemeris;
+pub(crate) mod events;
+pub(crate) mod fixed_stars;
 pub(crate) mod health;
 pub(crate) mod heliacal;
 pub(crate) mod lots;
@@ -69,6 +71,8 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(places::places))
         .routes(routes!(places::place))
         .routes(routes!(timezone::timezone))
+        .routes(routes!(events::events))
+        .routes(routes!(fixed_stars::fixed_stars))
 }
 
 /// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.

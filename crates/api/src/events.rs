@@ -1,0 +1,671 @@
+//! `POST /v1/events`: the sky's calendar between two instants (docs/EVENTS.md).
+//!
+//! # Request
+//!
+//! | Field | Meaning |
+//! |---|---|
+//! | `start`, `end` | instants with `Z` or an offset; `end` after `start`; the window at most the smallest limit of the `types` (10 years for `lunation`, `void_of_course`, `aspect`; 200 years for the others) |
+//! | `types` | one or more of `ingress`, `station`, `retrograde_period`, `lunation`, `void_of_course`, `aspect`, `eclipse`, `local_eclipse`, `perigee`, `apogee`, `perihelion`, `aphelion` |
+//! | `bodies` | the bodies of `ingress`, `station`, `retrograde_period`, `aspect` and the apsides; default `sun`..`pluto`, `chiron`; at most [`MAX_BODIES`] |
+//! | `zodiac`, `ayanamsa` | the signs of ingresses, lunations, void of course and eclipse degrees: `tropical` (default) or `sidereal` (default ayanamsa `lahiri`) |
+//! | `lunation_phases` | `four` (default: new, first quarter, full, last quarter) or `eight` (with the crescents and gibbous phases) |
+//! | `void_of_course` | `{bodies}`: the bodies whose Ptolemaic aspects end a void of course; default the classical `sun`..`saturn` |
+//! | `aspect_types`, `aspects` | the aspects of `aspect` events, as everywhere (default `major`) |
+//! | `location` | `{latitude, longitude, altitude?}`: required by `local_eclipse`, refused without it |
+//!
+//! # Response
+//!
+//! `{"events": [...]}`, sorted by time (the start of a period, the greatest phase of an
+//! eclipse). Every event has `type`; point events have `exact_at` (UTC to the second) and
+//! `exact_at_jd`; periods have `start`, `end` (and their `_jd`). See [`EventDto`].
+
+use orrery_astro::angle::Longitude;
+use orrery_astro::aspects::OrbPreset;
+use orrery_astro::body::Body;
+use orrery_astro::techniques::events::{
+    ApsisKind, CLASSICAL_VOID_BODIES, DEFAULT_EVENT_BODIES, EclipseDetails, EclipseKind, Event,
+    EventError, EventQuery, EventType, LocalEclipseDetails, LunationPhases, StationDirection,
+    find_events,
+};
+use orrery_astro::time::{JulianDayUt, timestamp_of};
+use orrery_ephem::{EclipseType, Ephemeris, Observer};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::aspect_options::AspectOptionsDto;
+use crate::common::{FrameOptions, LocationDto, ZodiacDto, body_list, event_time};
+use crate::datetime::Instant;
+use crate::error::{ApiInputError, CalcFailure};
+use crate::names::{AspectCategoryField, AspectField, AyanamsaField, BodyField};
+
+/// Days in a Gregorian year, for the window's length in years.
+const DAYS_PER_YEAR: f64 = 365.2425;
+
+/// At most this many bodies.
+pub const MAX_BODIES: usize = 32;
+
+/// An event type, as requests and responses name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventTypeDto {
+    Ingress,
+    Station,
+    RetrogradePeriod,
+    Lunation,
+    VoidOfCourse,
+    Aspect,
+    Eclipse,
+    LocalEclipse,
+    Perigee,
+    Apogee,
+    Perihelion,
+    Aphelion,
+}
+
+impl EventTypeDto {
+    fn core(self) -> EventType {
+        match self {
+            Self::Ingress => EventType::Ingress,
+            Self::Station => EventType::Station,
+            Self::RetrogradePeriod => EventType::RetrogradePeriod,
+            Self::Lunation => EventType::Lunation,
+            Self::VoidOfCourse => EventType::VoidOfCourse,
+            Self::Aspect => EventType::Aspect,
+            Self::Eclipse => EventType::Eclipse,
+            Self::LocalEclipse => EventType::LocalEclipse,
+            Self::Perigee => EventType::Perigee,
+            Self::Apogee => EventType::Apogee,
+            Self::Perihelion => EventType::Perihelion,
+            Self::Aphelion => EventType::Aphelion,
+        }
+    }
+}
+
+/// Four lunation phases or eight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LunationPhasesDto {
+    #[default]
+    Four,
+    Eight,
+}
+
+/// The void-of-course rule.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VoidOfCourseDto {
+    /// The bodies whose Ptolemaic aspects end a void of course; default `sun`..`saturn` (the
+    /// classical rule); add `uranus`, `neptune`, `pluto` for the modern one.
+    #[serde(default)]
+    pub bodies: Option<Vec<BodyField>>,
+}
+
+/// The request body, as sent.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventsRequest {
+    /// The first instant of the window.
+    pub start: Instant,
+    /// The last instant of the window.
+    pub end: Instant,
+    /// The event types wanted.
+    pub types: Vec<EventTypeDto>,
+    /// Body names; default `sun`..`pluto`, `chiron`.
+    #[serde(default)]
+    pub bodies: Option<Vec<BodyField>>,
+    /// `tropical` (default) or `sidereal`.
+    #[serde(default)]
+    pub zodiac: Option<ZodiacDto>,
+    /// With `sidereal`: the ayanamsa (default `lahiri`).
+    #[serde(default)]
+    pub ayanamsa: Option<AyanamsaField>,
+    /// `four` (default) or `eight`.
+    #[serde(default)]
+    pub lunation_phases: Option<LunationPhasesDto>,
+    /// The void-of-course rule's bodies.
+    #[serde(default)]
+    pub void_of_course: Option<VoidOfCourseDto>,
+    /// Aspect categories of `aspect` events; default `major`.
+    #[serde(default)]
+    pub aspect_types: Option<Vec<AspectCategoryField>>,
+    /// Aspect names of `aspect` events; take precedence over `aspect_types`.
+    #[serde(default)]
+    pub aspects: Option<Vec<AspectField>>,
+    /// The place of `local_eclipse` events.
+    #[serde(default)]
+    pub location: Option<LocationDto>,
+}
+
+/// A validated request.
+#[derive(Debug, Clone)]
+pub struct EventsInput {
+    pub query: EventQuery,
+}
+
+impl TryFrom<&EventsRequest> for EventsInput {
+    type Error = ApiInputError;
+
+    /// # Errors
+    /// An empty `types`, `end` not after `start`, a window over the types' limit
+    /// (`limit_exceeded`, before any work), a sidereal option without `sidereal`, too many
+    /// bodies, a `location` missing for (or given without) `local_eclipse`.
+    fn try_from(request: &EventsRequest) -> Result<Self, Self::Error> {
+        if request.types.is_empty() {
+            return Err(ApiInputError::field(
+                "types",
+                "must name at least one event type",
+            ));
+        }
+        let types: Vec<EventType> = request.types.iter().map(|t| t.core()).collect();
+        let start = request.start.julian_day();
+        let end = request.end.julian_day();
+        if end.0 <= start.0 {
+            return Err(ApiInputError::field("end", "must be after start"));
+        }
+        let limit_type = types
+            .iter()
+            .copied()
+            .min_by_key(|t| t.window_limit_years())
+            .unwrap_or(EventType::Ingress);
+        let limit_days = limit_type.window_limit_days();
+        if end.0 - start.0 > limit_days {
+            let years = (end.0 - start.0) / DAYS_PER_YEAR;
+            return Err(ApiInputError::limit(
+                "end",
+                format!(
+                    "the window may span at most {} years with type {} (got {years:.2} years)",
+                    limit_type.window_limit_years(),
+                    limit_type.name()
+                ),
+                f64::from(limit_type.window_limit_years()),
+                (years * 100.0).round() / 100.0,
+            ));
+        }
+        let zodiac = FrameOptions {
+            zodiac: request.zodiac,
+            ayanamsa: request.ayanamsa.map(|field| field.0),
+            ..FrameOptions::default()
+        }
+        .to_frame(None)?
+        .zodiac;
+        let bodies = match &request.bodies {
+            Some(list) => body_list("bodies", list, Some(MAX_BODIES))?,
+            None => DEFAULT_EVENT_BODIES.to_vec(),
+        };
+        let void_bodies = match request
+            .void_of_course
+            .as_ref()
+            .and_then(|v| v.bodies.as_ref())
+        {
+            Some(list) => {
+                let bodies = body_list("void_of_course.bodies", list, Some(MAX_BODIES))?;
+                if bodies.iter().all(|b| *b == Body::Moon) {
+                    return Err(ApiInputError::field(
+                        "void_of_course.bodies",
+                        "must name at least one body besides the Moon",
+                    ));
+                }
+                bodies
+            }
+            None => CLASSICAL_VOID_BODIES.to_vec(),
+        };
+        let aspects = AspectOptionsDto {
+            aspect_types: request.aspect_types.clone(),
+            aspects: request.aspects.clone(),
+            orbs: None,
+        }
+        .to_config("", OrbPreset::Transit)?
+        .aspects()
+        .to_vec();
+        let wants_local = types.contains(&EventType::LocalEclipse);
+        let location: Option<Observer> = request.location.as_ref().map(LocationDto::observer);
+        match (wants_local, location.is_some()) {
+            (true, false) => {
+                return Err(ApiInputError::field(
+                    "location",
+                    "is required for type local_eclipse",
+                ));
+            }
+            (false, true) => {
+                return Err(ApiInputError::field(
+                    "location",
+                    "is only used with type local_eclipse",
+                ));
+            }
+            _ => {}
+        }
+        Ok(Self {
+            query: EventQuery {
+                start,
+                end,
+                types,
+                bodies,
+                zodiac,
+                lunation_phases: match request.lunation_phases.unwrap_or_default() {
+                    LunationPhasesDto::Four => LunationPhases::Four,
+                    LunationPhasesDto::Eight => LunationPhases::Eight,
+                },
+                void_bodies,
+                aspects,
+                location,
+            },
+        })
+    }
+}
+
+/// The response body.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EventsResponse {
+    /// The events, sorted by time.
+    pub events: Vec<EventDto>,
+}
+
+/// An instant of an event: UTC to the second, and the Julian day (UT) of the solved instant.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EventTime {
+    pub utc: String,
+    pub jd: f64,
+}
+
+/// A longitude with its sign and degree in the sign.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ZodiacPosition {
+    pub longitude: f64,
+    pub sign: &'static str,
+    pub degree: f64,
+}
+
+impl From<Longitude> for ZodiacPosition {
+    fn from(lon: Longitude) -> Self {
+        Self {
+            longitude: lon.degrees(),
+            sign: lon.sign().name(),
+            degree: lon.degree_in_sign(),
+        }
+    }
+}
+
+/// An eclipse's contacts (those it has), each an instant.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
+pub struct ContactsDto {
+    /// Solar: first contact of the penumbra with the Earth (global) or of the discs (local);
+    /// lunar: the Moon enters the penumbra.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub begin: Option<EventTime>,
+    /// Lunar: the Moon enters the umbra; local solar: first contact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial_begin: Option<EventTime>,
+    /// Totality (or, solar, the central phase) begins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_begin: Option<EventTime>,
+    /// Totality (or the central phase) ends.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total_end: Option<EventTime>,
+    /// Lunar: the Moon leaves the umbra; local solar: last contact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial_end: Option<EventTime>,
+    /// Solar: last contact of the penumbra with the Earth; lunar: the Moon leaves the penumbra.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<EventTime>,
+}
+
+/// One event; `type` says which fields it has.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventDto {
+    /// A body enters `sign` (backwards when `retrograde`).
+    Ingress {
+        body: String,
+        exact_at: String,
+        exact_at_jd: f64,
+        sign: &'static str,
+        retrograde: bool,
+    },
+    /// A body stands still and turns (`direction`: `retrograde` or `direct`).
+    Station {
+        body: String,
+        exact_at: String,
+        exact_at_jd: f64,
+        direction: &'static str,
+        position: ZodiacPosition,
+    },
+    /// From the station retrograde to the station direct, with the shadow (`shadow_start`: the
+    /// body first reaches the station-direct degree; `shadow_end`: it passes the
+    /// station-retrograde degree again).
+    RetrogradePeriod {
+        body: String,
+        start: String,
+        start_jd: f64,
+        end: String,
+        end_jd: f64,
+        station_retrograde: ZodiacPosition,
+        station_direct: ZodiacPosition,
+        shadow_start: Option<EventTime>,
+        shadow_end: Option<EventTime>,
+    },
+    /// The Moon's phase; `moon` is its position.
+    Lunation {
+        exact_at: String,
+        exact_at_jd: f64,
+        phase: &'static str,
+        moon: ZodiacPosition,
+    },
+    /// The Moon void of course: from its last aspect to its next ingress.
+    VoidOfCourse {
+        start: String,
+        start_jd: f64,
+        end: String,
+        end_jd: f64,
+        last_aspect: &'static str,
+        last_aspect_body: String,
+        next_sign: &'static str,
+    },
+    /// `body` and `other_body` in exact aspect; `arc` is `body − other_body` in (-180, 180].
+    Aspect {
+        body: String,
+        other_body: String,
+        aspect: &'static str,
+        arc: f64,
+        exact_at: String,
+        exact_at_jd: f64,
+        body_longitude: f64,
+        other_body_longitude: f64,
+    },
+    /// A solar or lunar eclipse; `exact_at` is the greatest eclipse (also `greatest_at`).
+    Eclipse(Box<EclipseDto>),
+    /// An eclipse seen from `location`; `exact_at` is the local maximum.
+    LocalEclipse(Box<LocalEclipseDto>),
+    /// The Moon closest to the Earth.
+    Perigee(ApsisDto),
+    /// The Moon farthest from the Earth.
+    Apogee(ApsisDto),
+    /// A planet closest to the Sun.
+    Perihelion(ApsisDto),
+    /// A planet farthest from the Sun.
+    Aphelion(ApsisDto),
+}
+
+/// An apsis.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ApsisDto {
+    pub body: String,
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    /// From the Earth (Moon), the Sun (planets), or the barycentre (Uranus, Neptune, Pluto).
+    pub distance_au: f64,
+}
+
+/// A global eclipse.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EclipseDto {
+    /// `solar` or `lunar`.
+    pub kind: &'static str,
+    /// `total`, `annular`, `hybrid`, `partial` or `penumbral`.
+    pub eclipse_type: &'static str,
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub greatest_at: String,
+    /// The Sun's (solar) or the Moon's (lunar) position at the greatest eclipse.
+    pub position: ZodiacPosition,
+    /// Solar: the magnitude at the place of greatest eclipse; lunar: the umbral magnitude.
+    pub magnitude: f64,
+    /// Lunar only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub penumbral_magnitude: Option<f64>,
+    /// Solar only: the shadow axis' least distance from the Earth's centre, in Earth radii.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gamma: Option<f64>,
+    pub saros_series: Option<i32>,
+    pub saros_member: Option<i32>,
+    /// Solar only: where the eclipse is greatest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub greatest_latitude: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub greatest_longitude: Option<f64>,
+    pub contacts: ContactsDto,
+}
+
+/// An eclipse at the request's location.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LocalEclipseDto {
+    pub kind: &'static str,
+    /// The type seen here.
+    pub eclipse_type: &'static str,
+    pub exact_at: String,
+    pub exact_at_jd: f64,
+    pub position: ZodiacPosition,
+    /// Solar: the magnitude here; lunar: the umbral magnitude.
+    pub magnitude: f64,
+    /// Solar: the fraction of the Sun's disc covered at the maximum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub obscuration: Option<f64>,
+    /// The Sun's (solar) or the Moon's (lunar) true altitude at the maximum, degrees.
+    pub altitude: f64,
+    /// Whether the maximum is above the horizon.
+    pub maximum_visible: bool,
+    pub saros_series: Option<i32>,
+    pub saros_member: Option<i32>,
+    pub contacts: ContactsDto,
+}
+
+fn utc(jd: JulianDayUt) -> Result<String, CalcFailure> {
+    timestamp_of(jd)
+        .map(event_time)
+        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} is not a date", jd.0)))
+}
+
+fn time(jd: JulianDayUt) -> Result<EventTime, CalcFailure> {
+    Ok(EventTime {
+        utc: utc(jd)?,
+        jd: jd.0,
+    })
+}
+
+fn optional_time(jd: Option<JulianDayUt>) -> Result<Option<EventTime>, CalcFailure> {
+    jd.map(time).transpose()
+}
+
+fn type_name(t: EclipseType) -> &'static str {
+    t.name()
+}
+
+fn kind_name(kind: EclipseKind) -> &'static str {
+    match kind {
+        EclipseKind::Solar => "solar",
+        EclipseKind::Lunar => "lunar",
+    }
+}
+
+fn eclipse_dto(e: &EclipseDetails) -> Result<EclipseDto, CalcFailure> {
+    Ok(EclipseDto {
+        kind: kind_name(e.kind),
+        eclipse_type: type_name(e.eclipse_type),
+        exact_at: utc(e.greatest)?,
+        exact_at_jd: e.greatest.0,
+        greatest_at: utc(e.greatest)?,
+        position: e.lon.into(),
+        magnitude: e.magnitude,
+        penumbral_magnitude: e.penumbral_magnitude,
+        gamma: e.gamma,
+        saros_series: e.saros.map(|s| s.series),
+        saros_member: e.saros.map(|s| s.member),
+        greatest_latitude: e.greatest_place.map(|p| p.1),
+        greatest_longitude: e.greatest_place.map(|p| p.0),
+        contacts: ContactsDto {
+            begin: optional_time(e.begin)?,
+            partial_begin: optional_time(e.partial_begin)?,
+            total_begin: optional_time(e.total_begin)?,
+            total_end: optional_time(e.total_end)?,
+            partial_end: optional_time(e.partial_end)?,
+            end: optional_time(e.end)?,
+        },
+    })
+}
+
+fn local_eclipse_dto(e: &LocalEclipseDetails) -> Result<LocalEclipseDto, CalcFailure> {
+    let l = &e.local;
+    let lunar = e.kind == EclipseKind::Lunar;
+    Ok(LocalEclipseDto {
+        kind: kind_name(e.kind),
+        eclipse_type: type_name(l.eclipse_type),
+        exact_at: utc(l.maximum)?,
+        exact_at_jd: l.maximum.0,
+        position: e.lon.into(),
+        magnitude: l.magnitude,
+        obscuration: (!lunar).then_some(l.obscuration),
+        altitude: l.altitude_deg,
+        maximum_visible: l.maximum_visible,
+        saros_series: l.saros.map(|s| s.series),
+        saros_member: l.saros.map(|s| s.member),
+        contacts: ContactsDto {
+            begin: optional_time(l.penumbral_begin)?,
+            partial_begin: optional_time(l.first_contact)?,
+            total_begin: optional_time(l.second_contact)?,
+            total_end: optional_time(l.third_contact)?,
+            partial_end: optional_time(l.fourth_contact)?,
+            end: optional_time(l.penumbral_end)?,
+        },
+    })
+}
+
+fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
+    Ok(match event {
+        Event::Ingress {
+            body,
+            exact_at,
+            sign,
+            retrograde,
+        } => EventDto::Ingress {
+            body: body.name().into_owned(),
+            exact_at: utc(*exact_at)?,
+            exact_at_jd: exact_at.0,
+            sign: sign.name(),
+            retrograde: *retrograde,
+        },
+        Event::Station {
+            body,
+            exact_at,
+            direction,
+            lon,
+        } => EventDto::Station {
+            body: body.name().into_owned(),
+            exact_at: utc(*exact_at)?,
+            exact_at_jd: exact_at.0,
+            direction: match direction {
+                StationDirection::Retrograde => "retrograde",
+                StationDirection::Direct => "direct",
+            },
+            position: (*lon).into(),
+        },
+        Event::RetrogradePeriod {
+            body,
+            start,
+            end,
+            station_retrograde_lon,
+            station_direct_lon,
+            shadow_start,
+            shadow_end,
+        } => EventDto::RetrogradePeriod {
+            body: body.name().into_owned(),
+            start: utc(*start)?,
+            start_jd: start.0,
+            end: utc(*end)?,
+            end_jd: end.0,
+            station_retrograde: (*station_retrograde_lon).into(),
+            station_direct: (*station_direct_lon).into(),
+            shadow_start: optional_time(*shadow_start)?,
+            shadow_end: optional_time(*shadow_end)?,
+        },
+        Event::Lunation {
+            exact_at,
+            phase,
+            moon_lon,
+        } => EventDto::Lunation {
+            exact_at: utc(*exact_at)?,
+            exact_at_jd: exact_at.0,
+            phase: phase.name(),
+            moon: (*moon_lon).into(),
+        },
+        Event::VoidOfCourse {
+            start,
+            end,
+            last_aspect,
+            last_aspect_body,
+            next_sign,
+        } => EventDto::VoidOfCourse {
+            start: utc(*start)?,
+            start_jd: start.0,
+            end: utc(*end)?,
+            end_jd: end.0,
+            last_aspect: last_aspect.name(),
+            last_aspect_body: last_aspect_body.name().into_owned(),
+            next_sign: next_sign.name(),
+        },
+        Event::Aspect {
+            first,
+            second,
+            aspect,
+            arc_deg,
+            exact_at,
+            first_lon,
+            second_lon,
+        } => EventDto::Aspect {
+            body: first.name().into_owned(),
+            other_body: second.name().into_owned(),
+            aspect: aspect.name(),
+            arc: *arc_deg,
+            exact_at: utc(*exact_at)?,
+            exact_at_jd: exact_at.0,
+            body_longitude: first_lon.degrees(),
+            other_body_longitude: second_lon.degrees(),
+        },
+        Event::Eclipse(e) => EventDto::Eclipse(Box::new(eclipse_dto(e)?)),
+        Event::LocalEclipse(e) => EventDto::LocalEclipse(Box::new(local_eclipse_dto(e)?)),
+        Event::Apsis {
+            kind,
+            body,
+            exact_at,
+            distance_au,
+        } => {
+            let apsis = ApsisDto {
+                body: body.name().into_owned(),
+                exact_at: utc(*exact_at)?,
+                exact_at_jd: exact_at.0,
+                distance_au: *distance_au,
+            };
+            match kind {
+                ApsisKind::Perigee => EventDto::Perigee(apsis),
+                ApsisKind::Apogee => EventDto::Apogee(apsis),
+                ApsisKind::Perihelion => EventDto::Perihelion(apsis),
+                ApsisKind::Aphelion => EventDto::Aphelion(apsis),
+            }
+        }
+    })
+}
+
+impl From<EventError> for CalcFailure {
+    fn from(error: EventError) -> Self {
+        match error {
+            EventError::Chart(e) => e.into(),
+            EventError::Ephemeris(e) => e.into(),
+            EventError::Window { .. } | EventError::MissingLocation => {
+                CalcFailure::Input(ApiInputError::new(error.to_string()))
+            }
+            EventError::Scan { .. }
+            | EventError::Solve { .. }
+            | EventError::NoAspectBeforeIngress { .. } => CalcFailure::Internal(error.to_string()),
+        }
+    }
+}
+
+/// Computes the calendar.
+///
+/// # Errors
+/// A body or date outside the ephemeris files (400); a failure of the search or the library
+/// (500).
+pub fn compute(eph: &Ephemeris, input: &EventsInput) -> Result<EventsResponse, CalcFailure> {
+    let events = find_events(eph, &input.query)?;
+    Ok(EventsResponse {
+        events: events.iter().map(event_dto).collect::<Result<_, _>>()?,
+    })
+}

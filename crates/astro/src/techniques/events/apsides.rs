@@ -1,0 +1,103 @@
+//! Apsides as they happen: the Moon's perigee and apogee (the minima and maxima of its true
+//! geocentric distance), the planets' perihelion and aphelion (of their true heliocentric
+//! distance; Uranus, Neptune and Pluto from the solar system's barycentre, see
+//! [`distance_step`]). These are the turning points of the distance, found by the same scan that finds
+//! a longitude's stations: a [`Track`] of the distance (its value) and its rate of change.
+//!
+//! They are not the osculating apsides of `/v1/nodes-apsides` (the ellipse fitted to the orbit
+//! at an instant), which wander by days from the actual closest approach.
+
+use super::sampler::{Sampler, grid};
+use super::{ApsisKind, EVENT_TOLERANCE, Event, EventError, EventQuery, EventType, in_window};
+use crate::body::Body;
+use crate::chart::{Center, ChartError, Frame, position};
+use crate::search::{Sample, ScanStep, Track};
+use crate::time::JulianDayUt;
+
+/// The scan step of a body's distance and the centre it is measured from, for the bodies that
+/// have apsides here. The step is a fraction of the shortest time between a minimum and the
+/// next maximum: the Moon's perigee and apogee are at least 12 days apart, a planet's
+/// perihelion and aphelion half an orbit.
+fn distance_step(body: Body) -> Option<(ScanStep, Center)> {
+    let step = |days| ScanStep::constant(days);
+    let helio = Center::Heliocentric;
+    Some(match body {
+        Body::Moon => (step(1.0), Center::Geocentric),
+        // 88 days a turn.
+        Body::Mercury => (step(4.0), helio),
+        // Nearly circular orbits: the distance changes slowly, the steps only follow the year.
+        Body::Venus | Body::Earth => (step(8.0), helio),
+        Body::Mars => (step(16.0), helio),
+        Body::Jupiter | Body::Saturn | Body::Chiron => (step(32.0), helio),
+        // The Sun itself circles the solar system's barycentre (by up to 0.01 AU, mostly with
+        // Jupiter's 12 years): seen from the Sun, the distance of a far planet on a nearly
+        // circular orbit wobbles with it and turns several times around each apsis. Measured
+        // from the barycentre, the orbit's own extremes remain.
+        Body::Uranus | Body::Neptune | Body::Pluto => (step(32.0), Center::Barycentric),
+        _ => return None,
+    })
+}
+
+fn distance_sample(
+    sampler: &Sampler<'_>,
+    body: Body,
+    frame: &Frame,
+    jd: f64,
+) -> Result<Sample, ChartError> {
+    let p = position(sampler.ephemeris(), JulianDayUt(jd), body, frame)?;
+    Ok(Sample {
+        t_day: jd,
+        value_deg: p.dist_au,
+        rate_deg_per_day: p.dist_speed_au_per_day,
+    })
+}
+
+pub(super) fn apsides(
+    sampler: &mut Sampler<'_>,
+    bodies: &[Body],
+    query: &EventQuery,
+    types: &[EventType],
+    out: &mut Vec<Event>,
+) -> Result<(), EventError> {
+    let wants = |kind: ApsisKind| types.contains(&kind.event_type());
+    for &body in bodies {
+        let Some((step, center)) = distance_step(body) else {
+            continue;
+        };
+        let (near, far) = if body == Body::Moon {
+            (ApsisKind::Perigee, ApsisKind::Apogee)
+        } else {
+            (ApsisKind::Perihelion, ApsisKind::Aphelion)
+        };
+        if !wants(near) && !wants(far) {
+            continue;
+        }
+        let frame = Frame {
+            center,
+            zodiac: sampler.frame().zodiac,
+        };
+        let samples = grid(step, query.start.0, query.end.0)
+            .into_iter()
+            .map(|t| distance_sample(sampler, body, &frame, t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let track = Track::build(
+            &samples,
+            |t| distance_sample(sampler, body, &frame, t),
+            EVENT_TOLERANCE,
+        )
+        .map_err(|e| EventError::from_search(|| format!("{}'s distance", body.name()), e))?;
+        for (node, turns_back) in track.turns_with_direction() {
+            // The distance turns back (starts to shrink) at its maximum.
+            let kind = if turns_back { far } else { near };
+            if wants(kind) && in_window(query, node.sample.t_day) {
+                out.push(Event::Apsis {
+                    kind,
+                    body,
+                    exact_at: JulianDayUt(node.sample.t_day),
+                    distance_au: node.sample.value_deg,
+                });
+            }
+        }
+    }
+    Ok(())
+}

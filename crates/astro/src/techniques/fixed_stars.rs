@@ -1,0 +1,266 @@
+//! Fixed stars: positions from the bundled catalogue (`ephe/sefstars.txt`, see
+//! `ephe/SOURCES.md`) through `swe_fixstar2_ut`, their constellations, the selection by
+//! magnitude, and a chart's conjunctions with them.
+
+use orrery_ephem::{EphemError, Ephemeris, StarName, Zodiac};
+
+use crate::angle::{Longitude, shortest_arc};
+use crate::time::JulianDayUt;
+
+/// The 88 IAU constellations: the abbreviation the catalogue's nomenclature names end with
+/// (`alTau`: α Tauri) and the Latin name.
+pub const CONSTELLATIONS: [(&str, &str); 88] = [
+    ("And", "Andromeda"),
+    ("Ant", "Antlia"),
+    ("Aps", "Apus"),
+    ("Aqr", "Aquarius"),
+    ("Aql", "Aquila"),
+    ("Ara", "Ara"),
+    ("Ari", "Aries"),
+    ("Aur", "Auriga"),
+    ("Boo", "Boötes"),
+    ("Cae", "Caelum"),
+    ("Cam", "Camelopardalis"),
+    ("Cnc", "Cancer"),
+    ("CVn", "Canes Venatici"),
+    ("CMa", "Canis Major"),
+    ("CMi", "Canis Minor"),
+    ("Cap", "Capricornus"),
+    ("Car", "Carina"),
+    ("Cas", "Cassiopeia"),
+    ("Cen", "Centaurus"),
+    ("Cep", "Cepheus"),
+    ("Cet", "Cetus"),
+    ("Cha", "Chamaeleon"),
+    ("Cir", "Circinus"),
+    ("Col", "Columba"),
+    ("Com", "Coma Berenices"),
+    ("CrA", "Corona Australis"),
+    ("CrB", "Corona Borealis"),
+    ("Crv", "Corvus"),
+    ("Crt", "Crater"),
+    ("Cru", "Crux"),
+    ("Cyg", "Cygnus"),
+    ("Del", "Delphinus"),
+    ("Dor", "Dorado"),
+    ("Dra", "Draco"),
+    ("Equ", "Equuleus"),
+    ("Eri", "Eridanus"),
+    ("For", "Fornax"),
+    ("Gem", "Gemini"),
+    ("Gru", "Grus"),
+    ("Her", "Hercules"),
+    ("Hor", "Horologium"),
+    ("Hya", "Hydra"),
+    ("Hyi", "Hydrus"),
+    ("Ind", "Indus"),
+    ("Lac", "Lacerta"),
+    ("Leo", "Leo"),
+    ("LMi", "Leo Minor"),
+    ("Lep", "Lepus"),
+    ("Lib", "Libra"),
+    ("Lup", "Lupus"),
+    ("Lyn", "Lynx"),
+    ("Lyr", "Lyra"),
+    ("Men", "Mensa"),
+    ("Mic", "Microscopium"),
+    ("Mon", "Monoceros"),
+    ("Mus", "Musca"),
+    ("Nor", "Norma"),
+    ("Oct", "Octans"),
+    ("Oph", "Ophiuchus"),
+    ("Ori", "Orion"),
+    ("Pav", "Pavo"),
+    ("Peg", "Pegasus"),
+    ("Per", "Perseus"),
+    ("Phe", "Phoenix"),
+    ("Pic", "Pictor"),
+    ("Psc", "Pisces"),
+    ("PsA", "Piscis Austrinus"),
+    ("Pup", "Puppis"),
+    ("Pyx", "Pyxis"),
+    ("Ret", "Reticulum"),
+    ("Sge", "Sagitta"),
+    ("Sgr", "Sagittarius"),
+    ("Sco", "Scorpius"),
+    ("Scl", "Sculptor"),
+    ("Sct", "Scutum"),
+    ("Ser", "Serpens"),
+    ("Sex", "Sextans"),
+    ("Tau", "Taurus"),
+    ("Tel", "Telescopium"),
+    ("Tri", "Triangulum"),
+    ("TrA", "Triangulum Australe"),
+    ("Tuc", "Tucana"),
+    ("UMa", "Ursa Major"),
+    ("UMi", "Ursa Minor"),
+    ("Vel", "Vela"),
+    ("Vir", "Virgo"),
+    ("Vol", "Volans"),
+    ("Vul", "Vulpecula"),
+];
+
+/// The constellation of a catalogue nomenclature (`alTau` → `Taurus`), from its last three
+/// letters after a star's designation: a Bayer letter (`al`, `ka-1`, `p`), a Flamsteed number
+/// (`80`), or a designation ending in `_` or a space (`P_Pup`, `V645 Cen`). `None` for entries
+/// named otherwise (`M31`, `GEqu` for the galactic equator). The catalogue spells one
+/// abbreviation in another case (`80Uma`), so the match ignores case.
+#[must_use]
+pub fn constellation(nomenclature: &str) -> Option<&'static str> {
+    let split = nomenclature.len().checked_sub(3)?;
+    let (designation, code) = (nomenclature.get(..split)?, nomenclature.get(split..)?);
+    let first = designation.chars().next()?;
+    let is_star = first.is_ascii_lowercase()
+        || first.is_ascii_digit()
+        || designation.ends_with('_')
+        || designation.ends_with(' ');
+    if !is_star {
+        return None;
+    }
+    CONSTELLATIONS
+        .iter()
+        .find(|(abbreviation, _)| abbreviation.eq_ignore_ascii_case(code))
+        .map(|(_, name)| *name)
+}
+
+/// A star's position at an instant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StarPosition {
+    /// The name asked for, or the catalogue's traditional name.
+    pub name: String,
+    /// The catalogue's nomenclature (`alTau`).
+    pub nomenclature: String,
+    pub lon: Longitude,
+    pub lat_deg: f64,
+    pub magnitude: f64,
+    pub constellation: Option<&'static str>,
+}
+
+/// The position of the star `name` (a traditional name, or `,nomenclature`) at `at`.
+///
+/// # Errors
+/// [`EphemError::StarNotFound`] for a name the catalogue lacks; the library's other errors.
+pub fn star_position(
+    eph: &Ephemeris,
+    name: &str,
+    at: JulianDayUt,
+    zodiac: Zodiac,
+) -> Result<StarPosition, EphemError> {
+    let star = eph.fixed_star(name, at, zodiac)?;
+    let (traditional, nomenclature) = star
+        .name
+        .split_once(',')
+        .map_or((star.name.as_str(), ""), |(t, n)| (t.trim(), n.trim()));
+    let lon = Longitude::new(star.position.lon_deg).map_err(|_| EphemError::Library {
+        function: "swe_fixstar2_ut",
+        message: format!("the longitude of {name} is not finite"),
+    })?;
+    Ok(StarPosition {
+        name: if traditional.is_empty() {
+            nomenclature.to_owned()
+        } else {
+            traditional.to_owned()
+        },
+        nomenclature: nomenclature.to_owned(),
+        lon,
+        lat_deg: star.position.lat_deg,
+        magnitude: star.magnitude,
+        constellation: constellation(nomenclature),
+    })
+}
+
+/// The catalogue's stars of magnitude `limit` or brighter, once each (the catalogue lists some
+/// stars under two traditional names: the first is kept), in catalogue order, by the name
+/// the library finds them under (`,nomenclature`). Only stars of a constellation count: the
+/// catalogue also holds reference points (the galactic pole, `Zero2000`, a test entry) listed
+/// at magnitude 0, and galaxies and clusters, which are found by name.
+///
+/// # Errors
+/// [`EphemError::DataDir`] if the catalogue cannot be read.
+pub fn stars_brighter_than(eph: &Ephemeris, limit: f64) -> Result<Vec<String>, EphemError> {
+    let mut seen: Vec<&StarName> = Vec::new();
+    for star in eph.star_names()? {
+        if star.magnitude.is_some_and(|m| m <= limit)
+            && constellation(&star.nomenclature).is_some()
+            && !seen.iter().any(|s| s.nomenclature == star.nomenclature)
+        {
+            seen.push(star);
+        }
+    }
+    Ok(seen
+        .into_iter()
+        .map(|s| format!(",{}", s.nomenclature))
+        .collect())
+}
+
+/// A chart point conjunct a star, by longitude.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StarContact {
+    pub star: String,
+    pub point: String,
+    /// The point's longitude minus the star's on the shorter arc, degrees.
+    pub orb_deg: f64,
+}
+
+/// Every conjunction within `orb_deg` between `stars` and `points`, closest first.
+#[must_use]
+pub fn conjunctions(
+    stars: &[StarPosition],
+    points: &[(String, Longitude)],
+    orb_deg: f64,
+) -> Vec<StarContact> {
+    let mut out = Vec::new();
+    for star in stars {
+        for (point, lon) in points {
+            let arc = shortest_arc(star.lon, *lon).degrees();
+            if arc.abs() <= orb_deg {
+                out.push(StarContact {
+                    star: star.name.clone(),
+                    point: point.clone(),
+                    orb_deg: arc,
+                });
+            }
+        }
+    }
+    out.sort_by(|a, b| a.orb_deg.abs().total_cmp(&b.orb_deg.abs()));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constellations_come_from_the_nomenclature() {
+        assert_eq!(constellation("alTau"), Some("Taurus"));
+        assert_eq!(constellation("alCMa"), Some("Canis Major"));
+        assert_eq!(constellation("zeUma"), Some("Ursa Major"));
+        assert_eq!(constellation("M31"), None);
+        assert_eq!(constellation("GA"), None);
+        assert_eq!(constellation("GEqu"), None);
+        assert_eq!(constellation("80Uma"), Some("Ursa Major"));
+        assert_eq!(constellation("P_Pup"), Some("Puppis"));
+        assert_eq!(constellation("V645 Cen"), Some("Centaurus"));
+        assert_eq!(CONSTELLATIONS.len(), 88);
+    }
+
+    #[test]
+    fn conjunctions_are_within_the_orb_across_the_seam() {
+        let star = StarPosition {
+            name: "Star".into(),
+            nomenclature: "alAnd".into(),
+            lon: Longitude::new(359.5).unwrap(),
+            lat_deg: 0.0,
+            magnitude: 2.0,
+            constellation: Some("Andromeda"),
+        };
+        let points = vec![
+            ("sun".to_owned(), Longitude::new(0.3).unwrap()),
+            ("moon".to_owned(), Longitude::new(2.0).unwrap()),
+        ];
+        let found = conjunctions(&[star], &points, 1.0);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].point, "sun");
+        assert!((found[0].orb_deg - 0.8).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,147 @@
+//! `POST /v1/fixed-stars` over HTTP: positions against pyswisseph's `fixstar2_ut`
+//! (`fixtures/events/pyswisseph.json`), the magnitude selection, a natal chart's conjunctions,
+//! the catalogue's new fields, and a 400 naming the field for every rule.
+
+use serde_json::{Value, json};
+
+use crate::support::{DEMO_KEY, TestApp, num, post_invalid, post_json, post_ok};
+
+const PATH: &str = "/v1/fixed-stars";
+/// Same library, same call: the bound.
+const SAME_LIBRARY_DEG: f64 = 1e-6;
+
+fn fixture() -> Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/events/pyswisseph.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The UTC instant of a Julian day (UT), to the microsecond.
+fn iso(jd: f64) -> String {
+    #[allow(clippy::cast_possible_truncation, reason = "dates of the fixture")]
+    let micros = ((jd - 2_440_587.5) * 86_400e6).round() as i64;
+    jiff::Timestamp::from_microsecond(micros)
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn positions_match_fixstar2_ut() {
+    let app = TestApp::spawn().await;
+    let f = fixture();
+    let rows = f["fixed_stars"].as_array().unwrap();
+    // One instant, every star of the fixture at it.
+    let jd = num(&rows[0]["jd"]);
+    let at_jd: Vec<&Value> = rows.iter().filter(|r| r["jd"] == rows[0]["jd"]).collect();
+    let names: Vec<&Value> = at_jd.iter().map(|r| &r["name"]).collect();
+    let answer = post_ok(&app, PATH, &json!({"at": iso(jd), "stars": names})).await;
+    let stars = answer["stars"].as_array().unwrap();
+    assert_eq!(stars.len(), at_jd.len());
+    for (star, row) in stars.iter().zip(at_jd) {
+        let d =
+            ((num(&star["longitude"]) - num(&row["lon"]) + 180.0).rem_euclid(360.0) - 180.0).abs();
+        assert!(d <= SAME_LIBRARY_DEG, "{star} vs {row}");
+        assert!((num(&star["latitude"]) - num(&row["lat"])).abs() <= SAME_LIBRARY_DEG);
+        assert!((num(&star["magnitude"]) - num(&row["magnitude"])).abs() < 1e-9);
+    }
+    let aldebaran = post_ok(
+        &app,
+        PATH,
+        &json!({"at": "2024-01-01T00:00:00Z", "stars": ["Aldebaran"]}),
+    )
+    .await;
+    assert_eq!(aldebaran["stars"][0]["constellation"], "Taurus");
+    assert_eq!(aldebaran["stars"][0]["sign"], "gemini");
+}
+
+#[tokio::test]
+async fn a_magnitude_limit_and_a_natal_chart_s_conjunctions() {
+    let app = TestApp::spawn().await;
+    let answer = post_ok(
+        &app,
+        PATH,
+        &json!({"at": "2024-01-01T00:00:00Z", "magnitude_limit": 1.0}),
+    )
+    .await;
+    let stars = answer["stars"].as_array().unwrap();
+    // The catalogue's stars of magnitude 1.0 or brighter, once each: Aldebaran, Antares,
+    // Sirius, Spica, Rigel, Altair, Capella, Arcturus, Canopus, Rigil Kentaurus, Hadar,
+    // Procyon, Acrux, Achernar, Vega, Betelgeuse.
+    let names: Vec<&str> = stars.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 16, "{names:?}");
+    assert!(stars.iter().all(|s| num(&s["magnitude"]) <= 1.0));
+    let body = json!({
+        "natal": {"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+                  "location": {"latitude": 52.52, "longitude": 13.405}},
+        "magnitude_limit": 3.0, "orb": 2.0,
+    });
+    let answer = post_ok(&app, PATH, &body).await;
+    assert_eq!(answer["at"], "1990-05-15T12:30:00Z");
+    let contacts = answer["conjunctions"].as_array().unwrap();
+    assert!(!contacts.is_empty());
+    for c in contacts {
+        assert!(num(&c["orb"]).abs() <= 2.0, "{c}");
+        let star = answer["stars"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["name"] == c["star"])
+            .unwrap();
+        assert!(star["longitude"].is_number());
+    }
+}
+
+#[tokio::test]
+async fn the_catalogue_lists_magnitudes_and_constellations() {
+    let app = TestApp::spawn().await;
+    let response = app
+        .get("/v1/catalog/fixed-stars")
+        .header("X-API-Key", DEMO_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let catalogue: Value = response.json().await.unwrap();
+    let first = &catalogue["fixed_stars"][0];
+    assert_eq!(first["name"], "Aldebaran");
+    assert!((num(&first["magnitude"]) - 0.86).abs() < 1e-9, "{first}");
+    assert_eq!(first["constellation"], "Taurus");
+}
+
+#[tokio::test]
+async fn every_rule_is_a_400_naming_its_field() {
+    let app = TestApp::spawn().await;
+    let at = "2024-01-01T00:00:00Z";
+    let response = post_json(
+        &app,
+        PATH,
+        &json!({"at": at, "stars": ["Sirius", "Vulcanus"]}),
+    )
+    .await;
+    assert_eq!(response.status(), 400);
+    let error: Value = response.json().await.unwrap();
+    assert_eq!(error["error"]["code"], "unknown_name", "{error}");
+    assert_eq!(error["error"]["field"], "stars[1]", "{error}");
+    let natal = json!({"datetime": "1990-05-15T14:30:00Z", "location": {"latitude": 1.0, "longitude": 2.0}});
+    let cases: Vec<(Value, &str)> = vec![
+        (json!({"stars": ["Sirius"]}), "at"),
+        (json!({"at": at, "natal": natal}), "at"),
+        (
+            json!({"at": at, "stars": ["Sirius"], "magnitude_limit": 2.0}),
+            "magnitude_limit",
+        ),
+        (json!({"at": at, "magnitude_limit": 9.0}), "magnitude_limit"),
+        (json!({"at": at, "orb": 1.0}), "orb"),
+        (json!({"at": at, "stars": []}), "stars"),
+        (json!({"at": at, "stars": [""]}), "stars"),
+        (json!({"at": at, "ayanamsa": "lahiri"}), "ayanamsa"),
+        (
+            json!({"at": "2024-01-01T00:00:00", "stars": ["Sirius"]}),
+            "at",
+        ),
+    ];
+    for (body, field) in cases {
+        let message = post_invalid(&app, PATH, &body).await;
+        assert!(message.contains(field), "{field}: {message}");
+    }
+}
