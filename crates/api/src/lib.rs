@@ -11,6 +11,7 @@ pub mod aspects;
 pub mod bounded;
 pub mod cartography;
 pub mod catalog;
+pub mod chart_wheel;
 pub mod common;
 pub mod datetime;
 pub mod directions;

@@ -62,18 +62,23 @@ pub mod radius {
     };
 
     pub const TWO_RINGS: Inner = Inner {
-        ring_separator: 0.555,
-        bodies_inner: 0.41,
-        house_numbers: 0.385,
-        aspects: 0.36,
+        ring_separator: 0.535,
+        bodies_inner: 0.37,
+        house_numbers: 0.345,
+        aspects: 0.32,
     };
 }
+
+/// A band of bodies thinner than this (a bi-wheel's) gets compact stacks.
+const COMPACT_BELOW: f64 = 0.2;
 
 /// Sizes, as fractions of half the width.
 mod size {
     pub(crate) const SIGN_GLYPH_EM: f64 = 0.072;
     pub(crate) const BODY_GLYPH_EM: f64 = 0.075;
     pub(crate) const LABEL_EM: f64 = 0.047;
+    /// Labels of the narrower bands of a bi-wheel.
+    pub(crate) const COMPACT_LABEL_EM: f64 = 0.04;
     pub(crate) const CUSP_LABEL_EM: f64 = 0.042;
     pub(crate) const HOUSE_NUMBER_EM: f64 = 0.034;
     /// The gap between a ring and the top of its glyphs, crossed by the pointers.
@@ -463,12 +468,13 @@ impl Drawing<'_> {
     /// overlaps, each with a pointer to its exact longitude on the band's outer circle.
     fn ring(&mut self, ring: &Ring, side: RingSide, band: (f64, f64), degree_labels: bool) {
         let (band_inner, band_outer) = band;
+        let compact = band_outer - band_inner < COMPACT_BELOW;
         let stacks: Vec<Vec<(String, bool)>> = ring
             .bodies
             .iter()
-            .map(|b| stack_items(b, degree_labels, band_outer - band_inner < 0.2))
+            .map(|b| stack_items(b, degree_labels, compact))
             .collect();
-        let layout = StackLayout::fit(&stacks, band);
+        let layout = StackLayout::fit(&stacks, band, compact);
         let longitudes: Vec<f64> = ring.bodies.iter().map(|b| b.longitude_deg).collect();
         let shown = spread(&longitudes, layout.min_gap_deg);
         let body_ink = match side {
@@ -594,15 +600,15 @@ struct StackLayout {
 }
 
 impl StackLayout {
-    fn fit(stacks: &[Vec<(String, bool)>], (inner, outer): (f64, f64)) -> Self {
+    fn fit(stacks: &[Vec<(String, bool)>], (inner, outer): (f64, f64), compact: bool) -> Self {
         let mut scale = 1.0;
-        let mut layout = Self::at_scale(stacks, outer, scale);
+        let mut layout = Self::at_scale(stacks, outer, scale, compact);
         // Shrink until the stacks fit the band's depth (at a typical angle of 45°) ...
         let depth = outer - inner;
         let used = outer - layout.deepest_centre(stacks, std::f64::consts::FRAC_1_SQRT_2);
         if used > depth {
             scale = depth / used;
-            layout = Self::at_scale(stacks, outer, scale);
+            layout = Self::at_scale(stacks, outer, scale, compact);
         }
         // ... and around the circle.
         let n = stacks.len() as f64;
@@ -611,15 +617,20 @@ impl StackLayout {
                 break;
             }
             scale *= 350.0 / (n * layout.min_gap_deg);
-            layout = Self::at_scale(stacks, outer, scale);
+            layout = Self::at_scale(stacks, outer, scale, compact);
         }
         layout
     }
 
-    fn at_scale(stacks: &[Vec<(String, bool)>], outer: f64, scale: f64) -> Self {
+    fn at_scale(stacks: &[Vec<(String, bool)>], outer: f64, scale: f64, compact: bool) -> Self {
+        let label_em = if compact {
+            size::COMPACT_LABEL_EM
+        } else {
+            size::LABEL_EM
+        };
         let mut layout = Self {
             glyph_em: size::BODY_GLYPH_EM * scale,
-            label_em: size::LABEL_EM * scale,
+            label_em: label_em * scale,
             item_gap: size::ITEM_GAP * scale,
             top: outer - size::POINTER_GAP * scale.sqrt(),
             min_gap_deg: 0.0,

@@ -10,6 +10,7 @@ pub(crate) mod antiscia;
 pub(crate) mod aspects;
 pub(crate) mod cartography;
 pub(crate) mod catalog;
+pub(crate) mod chart_wheel;
 pub(crate) mod directions;
 pub(crate) mod docs;
 pub(crate) mod ephemeris;
@@ -64,6 +65,7 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(catalog::aspects))
         .routes(routes!(catalog::orb_presets))
         .routes(routes!(catalog::fixed_stars))
+        .routes(routes!(chart_wheel::chart_wheel))
 }
 
 /// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.

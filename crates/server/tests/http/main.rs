@@ -7,6 +7,7 @@ mod auth;
 mod basics;
 mod caching;
 mod cartography;
+mod chart_wheel;
 mod charts;
 mod cli;
 mod directions;
