@@ -63,8 +63,13 @@ impl Frame {
         let (x2, y2) = self.at(r2, lon2);
         let _ = write!(
             out,
-            r#"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" {attributes}/>"#
+            r#"<line x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}""#
         );
+        if !attributes.is_empty() {
+            out.push(' ');
+            out.push_str(attributes);
+        }
+        out.push_str("/>");
     }
 
     /// The path of the ring sector between two radii and two longitudes (`from` to `to`

@@ -169,15 +169,28 @@ impl GlyphSheet {
     }
 
     /// Writes `text` centred on `(cx, cy)` at `em_px` pixels per em in the colour `fill` (else the
-    /// enclosing group's), and
-    /// returns the box it occupies.
+    /// enclosing group's), and returns the box it occupies.
     pub(crate) fn place(
         &mut self,
         out: &mut String,
         text: &str,
-        (cx, cy): (f64, f64),
+        centre: (f64, f64),
         em_px: f64,
         fill: Option<&str>,
+        anchor: Anchor,
+    ) -> BoxPx {
+        let attributes = fill.map_or_else(String::new, |fill| format!(r#"fill="{fill}""#));
+        self.place_with(out, &attributes, text, centre, em_px, anchor)
+    }
+
+    /// [`Self::place`] with any attributes on the run's group (`class`, `data-*`, `fill`).
+    pub(crate) fn place_with(
+        &mut self,
+        out: &mut String,
+        attributes: &str,
+        text: &str,
+        (cx, cy): (f64, f64),
+        em_px: f64,
         anchor: Anchor,
     ) -> BoxPx {
         let k = em_px / EM_UNITS;
@@ -190,12 +203,13 @@ impl GlyphSheet {
             }
         };
         out.push_str("<g");
-        if let Some(fill) = fill {
-            let _ = write!(out, r#" fill="{fill}""#);
+        if !attributes.is_empty() {
+            out.push(' ');
+            out.push_str(attributes);
         }
         let _ = write!(
             out,
-            r#" transform="translate({origin_x:.1} {origin_y:.1}) scale({k:.4})">"#
+            r#" transform="translate({origin_x:.1} {origin_y:.1}) scale({k:.3})">"#
         );
         let mut pen = 0.0;
         for ch in text.chars() {
@@ -207,7 +221,7 @@ impl GlyphSheet {
                 } else {
                     let _ = write!(
                         out,
-                        r##"<use href="#g{:x}" x="{pen:.1}"/>"##,
+                        r##"<use href="#g{:x}" x="{pen:.0}"/>"##,
                         u32::from(glyph.ch)
                     );
                 }

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use crate::chart::{AspectEnd, AspectLink, RingSide, WheelChart};
 use crate::glyphs::{Anchor, GlyphSheet, aspect_symbol, body_mark};
 use crate::theme::Theme;
-use crate::wheel::{aspect_words, escape};
+use crate::wheel::escape;
 
 /// The points of one side of the grid: the ring's bodies, then its axes where an aspect uses
 /// them.
@@ -90,7 +90,6 @@ pub(crate) fn draw_grid(
         let cells = if cross { columns.len() } else { i };
         for (j, column) in columns.iter().enumerate().take(cells) {
             let x = left + (j as f64 + row_offset) * cell;
-            let _ = write!(frame_path, "M{x:.1} {y:.1}h{cell:.1}v{cell:.1}h-{cell:.1}Z");
             let found = chart.aspects.iter().find(|a| {
                 (is_end(&a.first, RingSide::Inner, row) && is_end(&a.second, column_side, column))
                     || (is_end(&a.second, RingSide::Inner, row)
@@ -100,6 +99,34 @@ pub(crate) fn draw_grid(
                 cell_content(out, sheet, theme, aspect, (x, y), cell);
             }
         }
+    }
+    // The cells' borders as whole lines: a row's top and bottom, a column's sides.
+    for i in 0..rows.len() {
+        let y = top + (i as f64 + row_offset) * cell;
+        let cells = if cross { columns.len() } else { i };
+        if cells == 0 {
+            continue;
+        }
+        let x = left + row_offset * cell;
+        let width = cells as f64 * cell;
+        let _ = write!(
+            frame_path,
+            "M{x:.1} {y:.1}h{width:.1}m0 {cell:.1}h-{width:.1}"
+        );
+    }
+    for j in 0..columns.len() {
+        let x = left + (j as f64 + row_offset) * cell;
+        // A triangle's column j has cells from row j + 1 down.
+        let first = if cross { 0.0 } else { j as f64 + 1.0 };
+        if !cross && j + 1 >= rows.len() {
+            continue;
+        }
+        let y = top + (first + row_offset) * cell;
+        let height = (rows.len() as f64 - first) * cell;
+        let _ = write!(
+            frame_path,
+            "M{x:.1} {y:.1}v{height:.1}m{cell:.1} 0v-{height:.1}"
+        );
     }
     let _ = write!(
         out,
@@ -117,32 +144,18 @@ fn cell_content(
     (x, y): (f64, f64),
     cell: f64,
 ) {
-    let _ = write!(
-        out,
-        r#"<g class="grid-cell" data-aspect="{}" data-first="{}" data-second="{}"><title>{}</title>"#,
-        escape(&aspect.aspect),
-        escape(&aspect.first.point),
-        escape(&aspect.second.point),
-        aspect_words(aspect)
-    );
+    // The aspect line carries the words and the data; the cell names its aspect only.
     let (colour, _) = theme.aspect_style(&aspect.aspect);
-    let colour = colour.to_owned();
-    sheet.place(
+    let attributes = format!(
+        r#"class="grid-cell" data-aspect="{}" fill="{colour}""#,
+        escape(&aspect.aspect)
+    );
+    sheet.place_with(
         out,
+        &attributes,
         aspect_symbol(&aspect.aspect),
-        (x + cell / 2.0, y + cell * 0.38),
-        cell * 0.42,
-        Some(&colour),
+        (x + cell / 2.0, y + cell / 2.0),
+        cell * 0.55,
         Anchor::Ink,
     );
-    let minutes = (aspect.orb_deg.abs() * 60.0).floor() as u32;
-    sheet.place(
-        out,
-        &format!("{}°{:02}", minutes / 60, minutes % 60),
-        (x + cell / 2.0, y + cell * 0.78),
-        cell * 0.27,
-        Some(&theme.faint),
-        Anchor::Text,
-    );
-    out.push_str("</g>");
 }

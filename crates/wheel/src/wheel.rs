@@ -114,6 +114,7 @@ pub fn draw_wheel(chart: &WheelChart, options: &WheelOptions) -> Result<String, 
         frame,
         theme: &options.theme,
         line_px: size::LINE * unit,
+        two_rings: chart.outer.is_some(),
         radii: if chart.outer.is_some() {
             radius::TWO_RINGS
         } else {
@@ -206,6 +207,7 @@ struct Drawing<'a> {
     frame: Frame,
     theme: &'a Theme,
     line_px: f64,
+    two_rings: bool,
     radii: radius::Inner,
 }
 
@@ -216,10 +218,13 @@ impl Drawing<'_> {
 
     fn zodiac(&mut self) {
         let frame = self.frame;
-        self.out.push_str(r#"<g class="zodiac">"#);
-        for sign in 0..12 {
+        let _ = write!(
+            self.out,
+            r#"<g class="zodiac"><g stroke="{}" stroke-width="{:.2}">"#,
+            self.theme.ink, self.line_px
+        );
+        for (sign, name) in SIGN_NAMES.iter().enumerate() {
             let start = sign as f64 * 30.0;
-            let element = sign % 4;
             let d = frame.sector(
                 (radius::ZODIAC_INNER, radius::ZODIAC_OUTER),
                 start,
@@ -227,28 +232,28 @@ impl Drawing<'_> {
             );
             let _ = write!(
                 self.out,
-                r#"<g class="sign" data-sign="{name}"><title>{Name}</title><path d="{d}" fill="{fill}" stroke="{ink}" stroke-width="{w:.2}"/>"#,
-                name = SIGN_NAMES[sign].to_lowercase(),
-                Name = SIGN_NAMES[sign],
-                fill = self.theme.element_fill[element],
-                ink = self.theme.ink,
-                w = self.line_px,
+                r#"<path class="sign" data-sign="{lower}" d="{d}" fill="{fill}"><title>{name}</title></path>"#,
+                lower = name.to_lowercase(),
+                fill = self.theme.element_fill[sign % 4],
             );
+        }
+        self.out.push_str("</g>");
+        for (sign, symbol) in SIGN_SYMBOLS.iter().enumerate() {
+            let start = sign as f64 * 30.0;
             let centre = frame.at(
                 (radius::ZODIAC_INNER + size::TICK_10 + radius::ZODIAC_OUTER) / 2.0,
                 start + 15.0,
             );
-            let fill = self.theme.element_ink[element].clone();
+            let fill = self.theme.element_ink[sign % 4].clone();
             let em = self.px(size::SIGN_GLYPH_EM);
             self.sheet.place(
                 &mut self.out,
-                &SIGN_SYMBOLS[sign].to_string(),
+                &symbol.to_string(),
                 centre,
                 em,
                 Some(&fill),
                 Anchor::Ink,
             );
-            self.out.push_str("</g>");
         }
         self.ticks();
         self.out.push_str("</g>");
@@ -324,82 +329,95 @@ impl Drawing<'_> {
         ];
         let coincides = |a: f64, b: f64| ((a - b + 180.0).rem_euclid(360.0) - 180.0).abs() < 1e-6;
         let n = houses.cusps_deg.len();
-        self.out.push_str(r#"<g class="houses">"#);
+        let angle_of = |cusp: f64| angles.iter().find(|(_, _, lon)| coincides(*lon, cusp));
+        let _ = write!(
+            self.out,
+            r#"<g class="houses"><g stroke="{}" stroke-width="{:.2}">"#,
+            self.theme.faint, self.line_px
+        );
         for (i, &cusp) in houses.cusps_deg.iter().enumerate() {
-            let angle = angles.iter().find(|(_, _, lon)| coincides(*lon, cusp));
-            let words = match angle {
-                Some((name, _, _)) => format!(
-                    "Cusp of house {} ({}) {}",
-                    i + 1,
-                    name,
-                    position_words(cusp)
-                ),
-                None => format!("Cusp of house {} {}", i + 1, position_words(cusp)),
+            let words = match angle_of(cusp) {
+                Some((name, _, _)) => {
+                    format!("House {} ({}) {}", i + 1, name, position_words(cusp))
+                }
+                None => format!("House {} {}", i + 1, position_words(cusp)),
             };
-            let _ = write!(
-                self.out,
-                r#"<g class="cusp" data-cusp="{}" data-longitude="{:.4}"><title>{words}</title>"#,
+            let data = format!(
+                r#"class="cusp" data-cusp="{}" data-longitude="{:.4}""#,
                 i + 1,
                 cusp.rem_euclid(360.0)
             );
-            let attributes = format!(
-                r#"stroke="{}" stroke-width="{:.2}""#,
-                self.theme.faint, self.line_px
+            self.titled_line(
+                &data,
+                (radius::ZODIAC_INNER, self.radii.aspects),
+                cusp,
+                &words,
             );
-            frame.line(
-                &mut self.out,
-                (radius::ZODIAC_INNER, cusp),
-                (self.radii.aspects, cusp),
-                &attributes,
+        }
+        let _ = write!(
+            self.out,
+            r#"</g><g stroke="{}" stroke-width="{:.2}">"#,
+            self.theme.angle,
+            self.line_px * 2.5
+        );
+        for (name, _, lon) in angles {
+            let data = format!(
+                r#"class="angle" data-angle="{name}" data-longitude="{:.4}""#,
+                lon.rem_euclid(360.0)
             );
-            if degree_labels {
-                let label = degree_label(cusp);
-                match angle {
-                    Some((_, short, _)) => self.outside_label(&[short, &label], cusp, true),
-                    None => self.outside_label(&[&label], cusp, false),
-                }
-            }
-            self.out.push_str("</g>");
-            // The house number in the middle of the house.
+            let words = format!("{} {}", body_words(name), position_words(lon));
+            self.titled_line(
+                &data,
+                (radius::ZODIAC_OUTER + 0.012, self.radii.aspects),
+                lon,
+                &words,
+            );
+        }
+        // The house numbers in the middle of each house.
+        let _ = write!(self.out, r#"</g><g fill="{}">"#, self.theme.faint);
+        let em = self.px(size::HOUSE_NUMBER_EM);
+        for (i, &cusp) in houses.cusps_deg.iter().enumerate() {
             let next = houses.cusps_deg[(i + 1) % n];
             let middle = cusp + (next - cusp).rem_euclid(360.0) / 2.0;
-            let ink = self.theme.faint.clone();
-            let em = self.px(size::HOUSE_NUMBER_EM);
             self.sheet.place(
                 &mut self.out,
                 &(i + 1).to_string(),
                 frame.at(self.radii.house_numbers, middle),
                 em,
-                Some(&ink),
+                None,
                 Anchor::Text,
             );
         }
-        for (name, short, lon) in angles {
-            let _ = write!(
-                self.out,
-                r#"<g class="angle" data-angle="{name}" data-longitude="{:.4}"><title>{} {}</title>"#,
-                lon.rem_euclid(360.0),
-                body_words(name),
-                position_words(lon)
-            );
-            let attributes = format!(
-                r#"stroke="{}" stroke-width="{:.2}""#,
-                self.theme.angle,
-                self.line_px * 2.5
-            );
-            frame.line(
-                &mut self.out,
-                (radius::ZODIAC_OUTER + 0.012, lon),
-                (self.radii.aspects, lon),
-                &attributes,
-            );
-            let labelled_by_cusp = houses.cusps_deg.iter().any(|&c| coincides(c, lon));
-            if degree_labels && !labelled_by_cusp {
-                self.outside_label(&[short, &degree_label(lon)], lon, true);
+        self.out.push_str("</g>");
+        if degree_labels {
+            // Each cusp's degree outside the zodiac, an angle's with its name; an angle that is
+            // no cusp (the MC of equal houses) gets its own.
+            let _ = write!(self.out, r#"<g fill="{}">"#, self.theme.ink);
+            for &cusp in &houses.cusps_deg {
+                let label = degree_label(cusp);
+                match angle_of(cusp) {
+                    Some((_, short, _)) => self.outside_label(&[short, &label], cusp, true),
+                    None => self.outside_label(&[&label], cusp, false),
+                }
+            }
+            for (_, short, lon) in angles {
+                if !houses.cusps_deg.iter().any(|&c| coincides(c, lon)) {
+                    self.outside_label(&[short, &degree_label(lon)], lon, true);
+                }
             }
             self.out.push_str("</g>");
         }
         self.out.push_str("</g>");
+    }
+
+    /// A radial line between two radii at a longitude, with its data and its `<title>`.
+    fn titled_line(&mut self, data: &str, (r1, r2): (f64, f64), lon: f64, words: &str) {
+        let (x1, y1) = self.frame.at(r1, lon);
+        let (x2, y2) = self.frame.at(r2, lon);
+        let _ = write!(
+            self.out,
+            r#"<line {data} x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}"><title>{words}</title></line>"#
+        );
     }
 
     /// Lines of text outside the zodiac at a longitude (a cusp's degree, an angle's name).
@@ -417,48 +435,65 @@ impl Drawing<'_> {
         let full = 2.0 * self.frame.unit;
         let cx = cx.clamp(width / 2.0 + 1.0, full - width / 2.0 - 1.0);
         let cy = cy.clamp(height / 2.0 + 1.0, full - height / 2.0 - 1.0);
-        let ink = if emphasised {
-            self.theme.angle.clone()
-        } else {
-            self.theme.ink.clone()
-        };
+        let ink = emphasised.then(|| self.theme.angle.clone());
         for (k, line) in lines.iter().enumerate() {
             let y = cy - height / 2.0 + line_height * (k as f64 + 0.5);
-            self.sheet
-                .place(&mut self.out, line, (cx, y), em, Some(&ink), Anchor::Text);
+            self.sheet.place(
+                &mut self.out,
+                line,
+                (cx, y),
+                em,
+                ink.as_deref(),
+                Anchor::Text,
+            );
         }
     }
 
+    /// The aspect lines, grouped by aspect (one group holds the colour and dashes of its lines).
     fn aspect_lines(&mut self, chart: &WheelChart) -> Result<(), WheelError> {
-        self.out.push_str(r#"<g class="aspects">"#);
+        let _ = write!(
+            self.out,
+            r#"<g class="aspects" stroke-width="{:.2}">"#,
+            self.line_px * 1.2
+        );
         let scale = self.frame.unit / 400.0;
-        for aspect in &chart.aspects {
+        let two_rings = chart.outer.is_some();
+        let mut order: Vec<&AspectLink> = chart.aspects.iter().collect();
+        order.sort_by(|a, b| a.aspect.cmp(&b.aspect));
+        let mut open: Option<&str> = None;
+        for aspect in order {
+            if open != Some(aspect.aspect.as_str()) {
+                if open.is_some() {
+                    self.out.push_str("</g>");
+                }
+                let (colour, dash) = self.theme.aspect_style(&aspect.aspect);
+                let _ = write!(self.out, r#"<g stroke="{colour}""#);
+                let dash: Vec<String> = dash
+                    .split_whitespace()
+                    .filter_map(|d| d.parse::<f64>().ok())
+                    .map(|d| number(d * scale))
+                    .collect();
+                if !dash.is_empty() {
+                    let _ = write!(self.out, r#" stroke-dasharray="{}""#, dash.join(" "));
+                }
+                self.out.push('>');
+                open = Some(aspect.aspect.as_str());
+            }
             let a = chart.end_longitude(&aspect.first)?;
             let b = chart.end_longitude(&aspect.second)?;
-            let (colour, dash) = self.theme.aspect_style(&aspect.aspect);
-            let dash: String = dash
-                .split_whitespace()
-                .filter_map(|d| d.parse::<f64>().ok())
-                .map(|d| format!("{:.1}", d * scale))
-                .collect::<Vec<_>>()
-                .join(" ");
             let opacity = self.theme.aspect_min_opacity
                 + (1.0 - self.theme.aspect_min_opacity) * aspect.strength.clamp(0.0, 1.0);
-            let mut attributes = format!(
-                r#"stroke="{colour}" stroke-width="{:.2}" stroke-opacity="{opacity:.2}""#,
-                self.line_px * 1.2
-            );
-            if !dash.is_empty() {
-                let _ = write!(attributes, r#" stroke-dasharray="{dash}""#);
-            }
             let (x1, y1) = self.frame.at(self.radii.aspects, a);
             let (x2, y2) = self.frame.at(self.radii.aspects, b);
             let _ = write!(
                 self.out,
-                r#"<line class="aspect" {data} x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" {attributes}><title>{words}</title></line>"#,
-                data = aspect_data(aspect),
+                r#"<line class="aspect" {data} x1="{x1:.2}" y1="{y1:.2}" x2="{x2:.2}" y2="{y2:.2}" opacity="{opacity:.2}"><title>{words}</title></line>"#,
+                data = aspect_data(aspect, two_rings),
                 words = aspect_words(aspect),
             );
+        }
+        if open.is_some() {
+            self.out.push_str("</g>");
         }
         self.out.push_str("</g>");
         Ok(())
@@ -486,14 +521,23 @@ impl Drawing<'_> {
             let lon = body.longitude_deg;
             let _ = write!(
                 self.out,
-                r#"<g class="body" data-ring="{ring}" data-body="{name}" data-longitude="{lon:.4}" data-speed="{speed:.4}" data-retrograde="{retro}" data-shown-at="{shown:.4}"><title>{words}</title>"#,
-                ring = side.name(),
+                r#"<g class="body"{ring} data-body="{name}" data-longitude="{lon:.4}" data-speed="{speed:.4}"><title>{words}</title>"#,
+                ring = if self.two_rings {
+                    format!(r#" data-ring="{}""#, side.name())
+                } else {
+                    String::new()
+                },
                 name = escape(&body.name),
                 lon = lon.rem_euclid(360.0),
                 speed = body.speed_deg_per_day,
-                retro = body.is_retrograde(),
-                shown = shown_deg.rem_euclid(360.0),
                 words = body_position_words(body, side),
+            );
+            // The pointer, then the exact place on the ring as a tick inwards (and on the
+            // aspect circle, where the aspect lines end).
+            let _ = write!(
+                self.out,
+                r#"<g stroke="{body_ink}" stroke-width="{:.2}">"#,
+                self.line_px * 1.6
             );
             let pointer = format!(
                 r#"class="pointer" stroke="{}" stroke-width="{:.2}""#,
@@ -505,28 +549,24 @@ impl Drawing<'_> {
                 (layout.top, shown_deg),
                 &pointer,
             );
-            // The exact place on the ring, as a tick inwards.
-            let tick = format!(
-                r#"class="mark" stroke="{body_ink}" stroke-width="{:.2}""#,
-                self.line_px * 1.6
-            );
             self.frame.line(
                 &mut self.out,
                 (band_outer, lon),
                 (band_outer - 0.012, lon),
-                &tick,
+                "",
             );
             if side == RingSide::Inner && band_inner > self.radii.aspects {
                 self.frame.line(
                     &mut self.out,
                     (self.radii.aspects, lon),
                     (self.radii.aspects + 0.012, lon),
-                    &tick,
+                    "",
                 );
             }
+            self.out.push_str("</g>");
             let _ = write!(
                 self.out,
-                r#"<g class="glyphs" id="glyphs-{}-{}" fill="{body_ink}">"#,
+                r#"<g id="glyphs-{}-{}" fill="{body_ink}">"#,
                 side.name(),
                 escape(&body.name)
             );
@@ -729,17 +769,31 @@ fn body_position_words(body: &BodyPoint, side: RingSide) -> String {
     words
 }
 
-pub(crate) fn aspect_data(aspect: &AspectLink) -> String {
-    format!(
-        r#"data-aspect="{}" data-first="{}" data-first-ring="{}" data-second="{}" data-second-ring="{}" data-orb="{:.4}" data-strength="{:.4}""#,
+/// An aspect's data attributes; the rings of its ends only when the wheel has two.
+fn aspect_data(aspect: &AspectLink, two_rings: bool) -> String {
+    let mut data = format!(
+        r#"data-aspect="{}" data-first="{}" data-second="{}" data-orb="{:.4}""#,
         escape(&aspect.aspect),
         escape(&aspect.first.point),
-        aspect.first.ring.name(),
         escape(&aspect.second.point),
-        aspect.second.ring.name(),
         aspect.orb_deg,
-        aspect.strength
-    )
+    );
+    if two_rings {
+        let _ = write!(
+            data,
+            r#" data-first-ring="{}" data-second-ring="{}""#,
+            aspect.first.ring.name(),
+            aspect.second.ring.name()
+        );
+    }
+    data
+}
+
+/// A length for an attribute, to 0.1 without a trailing `.0`.
+fn number(value: f64) -> String {
+    let text = format!("{value:.1}");
+    text.strip_suffix(".0")
+        .map_or_else(|| text.clone(), str::to_owned)
 }
 
 pub(crate) fn aspect_words(aspect: &AspectLink) -> String {

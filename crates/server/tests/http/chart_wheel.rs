@@ -95,6 +95,8 @@ async fn the_natal_wheel_draws_the_radix_chart() {
     }
     let aspects = radix["aspects"]["list"].as_array().unwrap().len();
     assert_eq!(svg.matches("<line class=\"aspect\"").count(), aspects);
+    // The budget for a natal wheel with its aspects (here 15 bodies, 51 aspects).
+    assert!(svg.len() <= 60_000, "{} bytes", svg.len());
     app.cleanup().await;
 }
 
