@@ -295,8 +295,9 @@ fn kind_name(kind: WheelKind) -> &'static str {
     }
 }
 
-/// The radix of a natal birth, for a wheel's inner ring with its houses.
-fn natal_radix(
+/// The radix of a natal birth (the request's `natal`, under `prefix` when not empty), for a
+/// wheel's inner ring with its houses or a graph's natal lines.
+pub(crate) fn natal_radix(
     birth: Option<&crate::common::BirthDto>,
     prefix: &str,
 ) -> Result<Option<(RadixRequest, Box<RadixInput>)>, ApiInputError> {
@@ -308,13 +309,16 @@ fn natal_radix(
         options: radix::RadixOptionsDto::default(),
     };
     let input = RadixInput::try_from(&request).map_err(|e| {
-        nested(
-            ApiInputError {
-                field: e.field.map(|f| f.replacen("birth", "natal", 1)),
-                ..e
-            },
-            prefix,
-        )
+        let error = ApiInputError {
+            field: e.field.map(|f| f.replacen("birth", "natal", 1)),
+            message: e.message.replacen("birth", "natal", 1),
+            ..e
+        };
+        if prefix.is_empty() {
+            error
+        } else {
+            nested(error, prefix)
+        }
     })?;
     Ok(Some((request, Box::new(input))))
 }

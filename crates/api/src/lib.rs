@@ -16,6 +16,7 @@ pub mod common;
 pub mod datetime;
 pub mod directions;
 pub mod ephemeris;
+pub mod ephemeris_graph;
 pub mod error;
 pub mod heliacal;
 pub mod lots;

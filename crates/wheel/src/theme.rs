@@ -38,6 +38,9 @@ pub struct Theme {
     pub aspects: Vec<AspectStyle>,
     /// The lowest opacity of an aspect line (at the edge of its orb; 1 when exact).
     pub aspect_min_opacity: f64,
+    /// The graphic ephemeris' body lines, in the order of the bodies (repeated when there are
+    /// more bodies).
+    pub series: Vec<String>,
 }
 
 /// The aspects' dash patterns: solid for the harmonious and the conjunction, dashed for the
@@ -67,6 +70,10 @@ fn aspect_styles(colour_of: impl Fn(&str) -> &'static str) -> Vec<AspectStyle> {
         .collect()
 }
 
+fn owned_list(colours: &[&str]) -> Vec<String> {
+    colours.iter().map(|&c| c.to_owned()).collect()
+}
+
 fn owned<const N: usize>(colours: [&str; N]) -> [String; N] {
     colours.map(str::to_owned)
 }
@@ -94,6 +101,10 @@ impl Theme {
                 _ => "#7d3c98",
             }),
             aspect_min_opacity: 0.25,
+            series: owned_list(&[
+                "#c0392b", "#1f618d", "#7d6608", "#6c3483", "#1e8449", "#d35400", "#2e4053",
+                "#b03a2e", "#117a65", "#7b7d7d",
+            ]),
         }
     }
 
@@ -119,6 +130,10 @@ impl Theme {
                 _ => "#d7a8f0",
             }),
             aspect_min_opacity: 0.3,
+            series: owned_list(&[
+                "#ff8a80", "#82c4ff", "#ffe07a", "#d7a8f0", "#7ddc95", "#ffab5e", "#c8d0dc",
+                "#ff6f61", "#5fd3c0", "#b0b4ba",
+            ]),
         }
     }
 
@@ -140,6 +155,10 @@ impl Theme {
                 _ => "#555555",
             }),
             aspect_min_opacity: 0.35,
+            series: owned_list(&[
+                "#000000", "#333333", "#555555", "#000000", "#333333", "#555555", "#000000",
+                "#333333", "#555555", "#000000",
+            ]),
         }
     }
 
@@ -158,6 +177,7 @@ impl Theme {
             retrograde: "#000000".into(),
             aspects: aspect_styles(|_| "#000000"),
             aspect_min_opacity: 1.0,
+            series: owned_list(&["#000000"]),
         }
     }
 

@@ -14,6 +14,7 @@ pub(crate) mod chart_wheel;
 pub(crate) mod directions;
 pub(crate) mod docs;
 pub(crate) mod ephemeris;
+pub(crate) mod ephemeris_graph;
 pub(crate) mod health;
 pub(crate) mod heliacal;
 pub(crate) mod lots;
@@ -66,6 +67,7 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(catalog::orb_presets))
         .routes(routes!(catalog::fixed_stars))
         .routes(routes!(chart_wheel::chart_wheel))
+        .routes(routes!(ephemeris_graph::ephemeris_graph))
 }
 
 /// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.

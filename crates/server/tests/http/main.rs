@@ -12,6 +12,7 @@ mod charts;
 mod cli;
 mod directions;
 mod ephemeris;
+mod ephemeris_graph;
 mod errors;
 mod exposure;
 mod heliacal;
