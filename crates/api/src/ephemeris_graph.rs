@@ -123,6 +123,23 @@ impl TryFrom<&EphemerisGraphRequest> for EphemerisGraphInput {
 /// A body without data in the window (400, naming `bodies`), the natal chart's own errors, or a
 /// picture that could not be drawn (ours).
 pub fn compute(eph: &Ephemeris, input: &EphemerisGraphInput) -> Result<WheelImage, CalcFailure> {
+    let data = graph_data(eph, input)?;
+    let options = GraphOptions {
+        size_px: input.picture.size_px,
+        theme: input.picture.theme.theme(),
+    };
+    let svg = draw_graph(&data, &options).map_err(|e| CalcFailure::Internal(e.to_string()))?;
+    Ok(WheelImage {
+        bytes: input.picture.encode(svg)?,
+        content_type: input.picture.format.content_type(),
+    })
+}
+
+/// The graph's plain data: every body sampled once per pixel, the natal points, the months.
+///
+/// # Errors
+/// As [`compute`], but for the drawing.
+pub fn graph_data(eph: &Ephemeris, input: &EphemerisGraphInput) -> Result<GraphData, CalcFailure> {
     let start_jd = julian_day_ut(input.start).0;
     let end_jd = julian_day_ut(input.end).0;
     // One sample per pixel of the width (the plot is a little narrower).
@@ -185,7 +202,7 @@ pub fn compute(eph: &Ephemeris, input: &EphemerisGraphInput) -> Result<WheelImag
         }
         None => Vec::new(),
     };
-    let data = GraphData {
+    Ok(GraphData {
         title: format!(
             "Graphic ephemeris {} to {} ({}° dial)",
             input.start,
@@ -198,15 +215,6 @@ pub fn compute(eph: &Ephemeris, input: &EphemerisGraphInput) -> Result<WheelImag
         series,
         natal,
         time_marks: month_starts(input.start, input.end),
-    };
-    let options = GraphOptions {
-        size_px: input.picture.size_px,
-        theme: input.picture.theme.theme(),
-    };
-    let svg = draw_graph(&data, &options).map_err(|e| CalcFailure::Internal(e.to_string()))?;
-    Ok(WheelImage {
-        bytes: input.picture.encode(svg)?,
-        content_type: input.picture.format.content_type(),
     })
 }
 
