@@ -2,8 +2,16 @@
 
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
+use std::collections::BTreeMap;
+
 use axum::response::{IntoResponse, Response};
 use orrery_api::chart_wheel::{ChartWheelRequest, compute};
+
+use utoipa::IntoResponses;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::content::ContentBuilder;
+use utoipa::openapi::response::ResponseBuilder;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -26,11 +34,7 @@ use crate::json::JsonBody;
         }),
     ),
     responses(
-        (status = 200, description = "The picture: `image/svg+xml` (`format` `svg`, the default) or `image/png`.",
-         content(
-             (String = "image/svg+xml"),
-             (crate::routes::chart_wheel::PngBytes = "image/png"),
-         )),
+        PictureResponses,
         crate::openapi::CalculationResponses,
     ),
     security(("api_key" = [])),
@@ -47,10 +51,31 @@ pub(crate) async fn chart_wheel(
     Ok(image_response(image.bytes, image.content_type, used_now))
 }
 
-/// A PNG's bytes, as the OpenAPI document shows them.
-#[derive(utoipa::ToSchema)]
-#[schema(value_type = String, format = Binary)]
-pub(crate) struct PngBytes(#[allow(dead_code, reason = "a schema only")] Vec<u8>);
+/// The 200 of a picture endpoint in the OpenAPI document: an SVG or a PNG.
+#[derive(Debug)]
+pub(crate) struct PictureResponses;
+
+impl IntoResponses for PictureResponses {
+    fn responses() -> BTreeMap<String, RefOr<utoipa::openapi::Response>> {
+        let string = |format: Option<KnownFormat>| {
+            ContentBuilder::new()
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .format(format.map(SchemaFormat::KnownFormat)),
+                ))
+                .build()
+        };
+        let picture = ResponseBuilder::new()
+            .description(
+                "The picture: `image/svg+xml` (`format` `svg`, the default) or `image/png`.",
+            )
+            .content("image/svg+xml", string(None))
+            .content("image/png", string(Some(KnownFormat::Binary)))
+            .build();
+        BTreeMap::from([("200".to_owned(), RefOr::T(picture))])
+    }
+}
 
 /// A picture's answer: its content type, and not cacheable when it used the current time.
 pub(crate) fn image_response(

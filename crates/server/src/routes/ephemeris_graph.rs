@@ -26,11 +26,7 @@ use crate::routes::chart_wheel::image_response;
         }),
     ),
     responses(
-        (status = 200, description = "The picture: `image/svg+xml` (`format` `svg`, the default) or `image/png`.",
-         content(
-             (String = "image/svg+xml"),
-             (crate::routes::chart_wheel::PngBytes = "image/png"),
-         )),
+        crate::routes::chart_wheel::PictureResponses,
         crate::openapi::CalculationResponses,
     ),
     security(("api_key" = [])),
