@@ -151,3 +151,116 @@ async fn a_return_searched_from_now_is_not_cached() {
     assert!(!response.headers().contains_key("etag"));
     app.cleanup().await;
 }
+
+/// splitmix64, for the random births (a fixed seed: every run draws the same).
+struct Random(u64);
+
+impl Random {
+    fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn range(&mut self, low: f64, high: f64) -> f64 {
+        low + (high - low) * self.unit()
+    }
+}
+
+fn random_birth(random: &mut Random, latest_year: f64) -> (Value, i64) {
+    let year = random.range(1800.0, latest_year).floor() as i64;
+    let month = random.range(1.0, 13.0).floor() as i64;
+    let day = random.range(1.0, 29.0).floor() as i64;
+    let minute = random.range(0.0, 1440.0).floor() as i64;
+    let birth = json!({
+        "datetime": format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:00Z", minute / 60, minute % 60),
+        "location": {"latitude": random.range(-66.0, 66.0), "longitude": random.range(-180.0, 180.0)}
+    });
+    (birth, year)
+}
+
+/// A wheel request of `kind` for random births (years 1800-2390, latitudes -66..66).
+fn random_request(random: &mut Random, kind: &str) -> Value {
+    // Transits and returns look a few years ahead, within the asteroid files' 2400.
+    let (birth, year) = random_birth(random, 2391.0);
+    let later = format!("{:04}-06-01T00:00:00Z", year + 5);
+    match kind {
+        "natal" => json!({"kind": kind, "radix": {"birth": birth}}),
+        "transits" => json!({"kind": kind, "transits": {"natal": birth, "at": later}}),
+        "progressions" => json!({"kind": kind, "progressions": {"natal": birth, "at": later}}),
+        "return" => json!({"kind": kind, "returns": {"natal": birth, "planet": "sun",
+            "from": later, "location": birth["location"]}}),
+        method => {
+            let (partner, _) = random_birth(random, 2391.0);
+            json!({"kind": kind, "relationship": {"method": method,
+                "person_a": {"birth": birth}, "person_b": {"birth": partner}}})
+        }
+    }
+}
+
+fn number(node: roxmltree::Node<'_, '_>, name: &str) -> f64 {
+    node.attribute(name).unwrap().parse().unwrap()
+}
+
+/// The longitude a point of the wheel stands for, from what the SVG states of its rotation.
+fn longitude_at(root: roxmltree::Node<'_, '_>, x: f64, y: f64) -> f64 {
+    let (cx, cy) = (number(root, "data-center-x"), number(root, "data-center-y"));
+    let screen = (-(y - cy)).atan2(x - cx).to_degrees();
+    (screen - 180.0 + number(root, "data-left-longitude")).rem_euclid(360.0)
+}
+
+fn apart(a: f64, b: f64) -> f64 {
+    ((a - b + 180.0).rem_euclid(360.0) - 180.0).abs()
+}
+
+#[tokio::test]
+async fn every_kind_puts_pointers_and_cusps_at_their_longitudes_for_random_births() {
+    let app = TestApp::spawn().await;
+    let mut random = Random(14);
+    let mut charts = 0;
+    for round in 0..8 {
+        for kind in KINDS {
+            let body = random_request(&mut random, kind);
+            let response = post_json(&app, PATH, &body).await;
+            let status = response.status();
+            let svg = response.text().await.unwrap();
+            assert_eq!(status, 200, "round {round} {kind}: {body} -> {svg}");
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let root = doc.root_element();
+            let bodies: Vec<_> = doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("body"))
+                .collect();
+            assert!(bodies.len() >= 10, "{kind}: {} bodies", bodies.len());
+            for element in bodies {
+                let pointer = element
+                    .descendants()
+                    .find(|n| n.attribute("class") == Some("pointer"))
+                    .unwrap();
+                let read = longitude_at(root, number(pointer, "x1"), number(pointer, "y1"));
+                let stated = number(element, "data-longitude");
+                assert!(
+                    apart(read, stated) < 0.05,
+                    "{kind} {element:?}: {read} vs {stated}"
+                );
+            }
+            for cusp in doc
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("cusp"))
+            {
+                let read = longitude_at(root, number(cusp, "x1"), number(cusp, "y1"));
+                let stated = number(cusp, "data-longitude");
+                assert!(
+                    apart(read, stated) < 0.05,
+                    "{kind} cusp: {read} vs {stated}"
+                );
+            }
+            charts += 1;
+        }
+    }
+    assert!(charts >= 50);
+    app.cleanup().await;
+}
