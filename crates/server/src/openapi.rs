@@ -340,13 +340,19 @@ pub struct PlaygroundExample {
     pub path: String,
     #[serde(default)]
     pub body: Option<serde_json::Value>,
+    /// Tells apart examples of one path (the chart wheel's kinds).
+    #[serde(default)]
+    pub variant: Option<String>,
 }
 
 impl PlaygroundExample {
     /// The key of its answer in [`EXAMPLE_ANSWERS`].
     #[must_use]
     pub fn key(&self) -> String {
-        format!("{} {}", self.method, self.path)
+        match &self.variant {
+            Some(variant) => format!("{} {} ({variant})", self.method, self.path),
+            None => format!("{} {}", self.method, self.path),
+        }
     }
 }
 

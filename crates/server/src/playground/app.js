@@ -267,6 +267,7 @@ function clearAnswer() {
   $("response").classList.remove("failed");
   $("headers").textContent = "";
   $("error").hidden = true;
+  if (window.orreryWheel) window.orreryWheel.clear();
   for (const id of ["key", "path", "body"]) $(id).classList.remove("invalid");
 }
 
@@ -285,9 +286,16 @@ async function send() {
   const started = performance.now();
   let response;
   let text;
+  let bytes = null;
   try {
     response = await fetch($("path").value, init);
-    text = await response.text();
+    // A PNG (the chart wheel, the graphic ephemeris) is kept as bytes for the wheel view.
+    if ((response.headers.get("Content-Type") || "").startsWith("image/png")) {
+      bytes = new Uint8Array(await response.arrayBuffer());
+      text = "(a PNG of " + bytes.length + " bytes: shown below)";
+    } else {
+      text = await response.text();
+    }
   } catch (error) {
     $("status").textContent = "no answer";
     $("status").classList.add("failed");
@@ -313,6 +321,12 @@ async function send() {
   if (!response.ok) {
     $("response").classList.add("failed");
     showError(response.status, answer);
+  }
+  if (window.orreryWheel) {
+    window.orreryWheel.answered({
+      path: $("path").value, bodyText: init.body || "", key: init.headers["X-API-Key"],
+      ok: response.ok, contentType: response.headers.get("Content-Type") || "", text, bytes,
+    });
   }
 }
 

@@ -10,11 +10,13 @@ pub(crate) mod antiscia;
 pub(crate) mod aspects;
 pub(crate) mod cartography;
 pub(crate) mod catalog;
+pub(crate) mod chart_wheel;
 pub(crate) mod directions;
 pub(crate) mod docs;
 pub(crate) mod ephemeris;
 pub(crate) mod events;
 pub(crate) mod fixed_stars;
+pub(crate) mod ephemeris_graph;
 pub(crate) mod health;
 pub(crate) mod heliacal;
 pub(crate) mod lots;
@@ -73,6 +75,8 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(timezone::timezone))
         .routes(routes!(events::events))
         .routes(routes!(fixed_stars::fixed_stars))
+        .routes(routes!(chart_wheel::chart_wheel))
+        .routes(routes!(ephemeris_graph::ephemeris_graph))
 }
 
 /// The router of [`calculation_api`], as `app` mounts it behind authentication and caching.

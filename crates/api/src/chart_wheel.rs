@@ -1,0 +1,824 @@
+//! `POST /v1/chart-wheel`: any chart the JSON endpoints compute, drawn as a wheel (SVG or PNG).
+//!
+//! The chart is asked for exactly as its own endpoint asks for it, under that endpoint's name:
+//!
+//! ```json
+//! {"kind": "natal", "radix": {"birth": {...}, "options": {...}}, "format": "png", "size": 800}
+//! {"kind": "transits", "transits": {"natal": {...}, "at": "2025-01-01T00:00:00Z"}}
+//! {"kind": "synastry", "relationship": {"method": "synastry", "person_a": {...}, "person_b": {...}}}
+//! ```
+//!
+//! The request types, their validation and their calculation are those of `radix`,
+//! `transits`, `progressions`, `relationship` and `returns`; this module only turns their answers
+//! into the wheel's plain chart data (`orrery_wheel::WheelChart`) and draws it.
+
+use jiff::Timestamp;
+use orrery_astro::chart::{ChartInput, Frame, compute_chart};
+use orrery_astro::time::julian_day_ut;
+use orrery_ephem::{Ephemeris, Observer};
+use orrery_wheel::{
+    AspectEnd, AspectLink, Axes, BodyPoint, HouseCusps, Ring, RingSide, Theme, WheelChart,
+    WheelOptions, draw_wheel, svg_to_png,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::aspect_options::AspectListDto;
+use crate::bounded::{Bounded, Bounds};
+use crate::error::{ApiInputError, CalcFailure};
+use crate::progressions::{self, ProgressionsInput, ProgressionsRequest, ProgressionsResponse};
+use crate::radix::{self, ChartContent, RadixInput, RadixRequest};
+use crate::relationship::{self, Method, RelationshipInput, RelationshipRequest};
+use crate::returns::{self, ReturnPart, ReturnsEndpoint, ReturnsInput, ReturnsRequest};
+use crate::transits::{self, EventsDto, TransitMode, TransitsInput, TransitsRequest};
+
+/// Which chart the wheel shows.
+#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WheelKind {
+    /// `radix`: one chart.
+    Natal,
+    /// `transits` at `at`: the natal chart inside, the transits outside.
+    Transits,
+    /// `progressions` at `at` or `age_years`: the natal chart inside, the progressed outside.
+    Progressions,
+    /// `relationship` with `method` `synastry`: person A inside, person B outside.
+    Synastry,
+    /// `relationship` with `method` `composite`: one chart.
+    Composite,
+    /// `relationship` with `method` `davison`: one chart.
+    Davison,
+    /// `returns`: the first return found, as one chart.
+    Return,
+}
+
+impl WheelKind {
+    /// The field that holds this kind's chart request.
+    fn field(self) -> &'static str {
+        match self {
+            Self::Natal => "radix",
+            Self::Transits => "transits",
+            Self::Progressions => "progressions",
+            Self::Synastry | Self::Composite | Self::Davison => "relationship",
+            Self::Return => "returns",
+        }
+    }
+}
+
+/// `svg` (`image/svg+xml`) or `png` (`image/png`).
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ImageFormat {
+    #[default]
+    Svg,
+    Png,
+}
+
+impl ImageFormat {
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Self::Svg => "image/svg+xml",
+            Self::Png => "image/png",
+        }
+    }
+}
+
+/// The colours of the picture.
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ThemeName {
+    /// Dark ink on white, elements tinted.
+    #[default]
+    Light,
+    /// Light ink on a dark background.
+    Dark,
+    /// Black on white with greys, for paper.
+    Print,
+    /// Pure black and white, for e-ink.
+    Mono,
+}
+
+impl ThemeName {
+    pub fn theme(self) -> Theme {
+        match self {
+            Self::Light => Theme::light(),
+            Self::Dark => Theme::dark(),
+            Self::Print => Theme::print(),
+            Self::Mono => Theme::mono(),
+        }
+    }
+}
+
+/// The bounds of [`ImageSizePx`].
+#[derive(Debug)]
+pub enum ImageSizeBounds {}
+
+impl Bounds for ImageSizeBounds {
+    const NAME: &'static str = "ImageSizePx";
+    const MIN: f64 = 300.0;
+    const MAX: f64 = 4000.0;
+    const MEANING: &'static str = "The picture's width in pixels, a whole number, 300..4000.";
+}
+
+/// A picture's width in pixels, 300..4000.
+pub type ImageSizePx = Bounded<ImageSizeBounds>;
+
+/// The picture's width when `size` is left out.
+pub const DEFAULT_SIZE_PX: u32 = 800;
+
+/// How to draw, common to the wheel and the graphic ephemeris.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Picture {
+    pub format: ImageFormat,
+    pub size_px: u32,
+    pub theme: ThemeName,
+}
+
+impl Picture {
+    /// Reads the picture fields; `size` must be a whole number.
+    ///
+    /// # Errors
+    /// A `size` with a fraction.
+    pub fn new(
+        format: Option<ImageFormat>,
+        size: Option<ImageSizePx>,
+        theme: Option<ThemeName>,
+    ) -> Result<Self, ApiInputError> {
+        let size_px = match size {
+            None => DEFAULT_SIZE_PX,
+            Some(size) if size.get().fract() != 0.0 => {
+                return Err(ApiInputError::field(
+                    "size",
+                    format!("must be a whole number of pixels (got {})", size.get()),
+                ));
+            }
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "a whole number within 300..4000"
+            )]
+            Some(size) => size.get() as u32,
+        };
+        Ok(Self {
+            format: format.unwrap_or_default(),
+            size_px,
+            theme: theme.unwrap_or_default(),
+        })
+    }
+
+    /// The SVG as the answer's bytes, or rendered to PNG.
+    ///
+    /// # Errors
+    /// A PNG the renderer could not make (a failure of ours).
+    pub fn encode(&self, svg: String) -> Result<Vec<u8>, CalcFailure> {
+        match self.format {
+            ImageFormat::Svg => Ok(svg.into_bytes()),
+            ImageFormat::Png => svg_to_png(&svg).map_err(|e| CalcFailure::Internal(e.to_string())),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChartWheelRequest {
+    /// Which chart: `natal`, `transits`, `progressions`, `synastry`, `composite`, `davison`,
+    /// `return`.
+    pub kind: WheelKind,
+    /// `kind` `natal`: the body of `POST /v1/radix`.
+    #[serde(default)]
+    pub radix: Option<RadixRequest>,
+    /// `kind` `transits`: the body of `POST /v1/transits`, with `at` (one instant).
+    #[serde(default)]
+    pub transits: Option<TransitsRequest>,
+    /// `kind` `progressions`: the body of `POST /v1/progressions`, with `at` or `age_years`.
+    #[serde(default)]
+    pub progressions: Option<ProgressionsRequest>,
+    /// `kind` `synastry`, `composite`, `davison`: the body of `POST /v1/relationship`, whose
+    /// `method` is the kind.
+    #[serde(default)]
+    pub relationship: Option<RelationshipRequest>,
+    /// `kind` `return`: the body of `POST /v1/returns`; the wheel shows the first return found.
+    #[serde(default)]
+    pub returns: Option<ReturnsRequest>,
+    /// `svg` (default) or `png`.
+    #[serde(default)]
+    pub format: Option<ImageFormat>,
+    /// The picture's width in pixels, 300..4000; default 800 (the aspect grid adds height).
+    #[serde(default)]
+    pub size: Option<ImageSizePx>,
+    /// `light` (default), `dark`, `print`, `mono`.
+    #[serde(default)]
+    pub theme: Option<ThemeName>,
+    /// Draw the aspect lines inside the wheel; default true.
+    #[serde(default)]
+    pub aspect_lines: Option<bool>,
+    /// Write each body's and cusp's degree, sign and minute; default true.
+    #[serde(default)]
+    pub degree_labels: Option<bool>,
+    /// Draw the aspect grid below the wheel; default true.
+    #[serde(default)]
+    pub aspect_grid: Option<bool>,
+}
+
+/// The validated chart request of each kind.
+#[derive(Debug, Clone)]
+pub enum WheelChartInput {
+    Natal(RadixRequest, Box<RadixInput>),
+    Transits {
+        input: Box<TransitsInput>,
+        at: Timestamp,
+        /// The natal birth's radix, for the inner ring with houses.
+        natal_radix: Option<(RadixRequest, Box<RadixInput>)>,
+    },
+    Progressions {
+        input: Box<ProgressionsInput>,
+        natal_radix: Option<(RadixRequest, Box<RadixInput>)>,
+    },
+    Relationship(RelationshipRequest, Box<RelationshipInput>),
+    Return(Box<ReturnsInput>),
+}
+
+/// A validated wheel request.
+#[derive(Debug, Clone)]
+pub struct ChartWheelInput {
+    pub chart: WheelChartInput,
+    pub picture: Picture,
+    pub options: WheelOptions,
+    /// The chart depended on the current time (a return or progression without a date).
+    pub used_now: bool,
+}
+
+/// Puts a sub-request's error under the field that holds it (`natal.datetime` ->
+/// `transits.natal.datetime`).
+fn nested(error: ApiInputError, prefix: &str) -> ApiInputError {
+    let mut error = error;
+    match error.field.take() {
+        Some(field) => {
+            let full = format!("{prefix}.{field}");
+            if let Some(rest) = error.message.strip_prefix(field.as_str()) {
+                error.message = format!("{full}{rest}");
+            } else {
+                error.message = format!("{full}: {}", error.message);
+            }
+            error.at(&full)
+        }
+        None => error.prefixed(prefix),
+    }
+}
+
+fn nested_failure(failure: CalcFailure, prefix: &str) -> CalcFailure {
+    match failure {
+        CalcFailure::Input(error) => CalcFailure::Input(nested(error, prefix)),
+        internal => internal,
+    }
+}
+
+/// The chart request of the kind's field, which must be there.
+fn required<T>(value: Option<&T>, kind: WheelKind) -> Result<&T, ApiInputError> {
+    value.ok_or_else(|| {
+        ApiInputError::field(
+            kind.field(),
+            format!("is required with kind {:?}", kind_name(kind)),
+        )
+    })
+}
+
+fn kind_name(kind: WheelKind) -> &'static str {
+    match kind {
+        WheelKind::Natal => "natal",
+        WheelKind::Transits => "transits",
+        WheelKind::Progressions => "progressions",
+        WheelKind::Synastry => "synastry",
+        WheelKind::Composite => "composite",
+        WheelKind::Davison => "davison",
+        WheelKind::Return => "return",
+    }
+}
+
+/// The radix of a natal birth (the request's `natal`, under `prefix` when not empty), for a
+/// wheel's inner ring with its houses or a graph's natal lines.
+pub(crate) fn natal_radix(
+    birth: Option<&crate::common::BirthDto>,
+    prefix: &str,
+) -> Result<Option<(RadixRequest, Box<RadixInput>)>, ApiInputError> {
+    let Some(birth) = birth else {
+        return Ok(None);
+    };
+    let request = RadixRequest {
+        birth: birth.clone(),
+        options: radix::RadixOptionsDto::default(),
+    };
+    let input = RadixInput::try_from(&request).map_err(|e| {
+        let error = ApiInputError {
+            field: e.field.map(|f| f.replacen("birth", "natal", 1)),
+            message: e.message.replacen("birth", "natal", 1),
+            ..e
+        };
+        if prefix.is_empty() {
+            error
+        } else {
+            nested(error, prefix)
+        }
+    })?;
+    Ok(Some((request, Box::new(input))))
+}
+
+impl ChartWheelRequest {
+    /// Validates the kind's chart request as its own endpoint does, and the picture options.
+    ///
+    /// # Errors
+    /// The chart request's own errors under its field (`radix.birth.datetime`), a missing or
+    /// extra chart field, a transit or progression window (a wheel shows one instant), a
+    /// relationship `method` other than the kind, a `size` with a fraction.
+    pub fn validate(&self, now: Timestamp) -> Result<ChartWheelInput, ApiInputError> {
+        let kind = self.kind;
+        let given = [
+            ("radix", self.radix.is_some()),
+            ("transits", self.transits.is_some()),
+            ("progressions", self.progressions.is_some()),
+            ("relationship", self.relationship.is_some()),
+            ("returns", self.returns.is_some()),
+        ];
+        if let Some((extra, _)) = given
+            .iter()
+            .find(|(field, present)| *present && *field != kind.field())
+        {
+            return Err(ApiInputError::field(
+                extra,
+                format!(
+                    "is not used with kind {:?}, which reads {}",
+                    kind_name(kind),
+                    kind.field()
+                ),
+            ));
+        }
+        let mut used_now = false;
+        let chart = match kind {
+            WheelKind::Natal => {
+                let request = required(self.radix.as_ref(), kind)?;
+                let input = RadixInput::try_from(request).map_err(|e| nested(e, "radix"))?;
+                WheelChartInput::Natal(request.clone(), Box::new(input))
+            }
+            WheelKind::Transits => {
+                let request = required(self.transits.as_ref(), kind)?;
+                let input = TransitsInput::try_from(request).map_err(|e| nested(e, "transits"))?;
+                let TransitMode::Snapshot { at } = input.mode else {
+                    return Err(ApiInputError::field(
+                        "transits.start",
+                        "is a window: a wheel shows one instant, give transits.at instead",
+                    ));
+                };
+                WheelChartInput::Transits {
+                    natal_radix: natal_radix(request.natal.as_ref(), "transits")?,
+                    input: Box::new(input),
+                    at,
+                }
+            }
+            WheelKind::Progressions => {
+                let request = required(self.progressions.as_ref(), kind)?;
+                let input = request
+                    .validate(now)
+                    .map_err(|e| nested(e, "progressions"))?;
+                if !matches!(input.mode, progressions::Mode::Snapshot { .. }) {
+                    return Err(ApiInputError::field(
+                        "progressions.age_start",
+                        "is a window: a wheel shows one moment, give progressions.at or \
+                         progressions.age_years instead",
+                    ));
+                }
+                used_now = input.used_now();
+                WheelChartInput::Progressions {
+                    natal_radix: natal_radix(request.natal.as_ref(), "progressions")?,
+                    input: Box::new(input),
+                }
+            }
+            WheelKind::Synastry | WheelKind::Composite | WheelKind::Davison => {
+                let request = required(self.relationship.as_ref(), kind)?;
+                let mut request = request.clone();
+                let input =
+                    RelationshipInput::try_from(&request).map_err(|e| nested(e, "relationship"))?;
+                let expected = match kind {
+                    WheelKind::Synastry => Method::Synastry,
+                    WheelKind::Composite => Method::Composite,
+                    _ => Method::Davison,
+                };
+                if input.method != expected {
+                    return Err(ApiInputError::field(
+                        "relationship.method",
+                        format!(
+                            "must be {:?} with kind {:?} (got {:?})",
+                            expected.name(),
+                            kind_name(kind),
+                            request.method
+                        ),
+                    ));
+                }
+                // Synastry's wheel needs both natal charts.
+                let input = if kind == WheelKind::Synastry {
+                    request.options.include_natal_charts = Some(true);
+                    RelationshipInput::try_from(&request).map_err(|e| nested(e, "relationship"))?
+                } else {
+                    input
+                };
+                WheelChartInput::Relationship(request, Box::new(input))
+            }
+            WheelKind::Return => {
+                let request = required(self.returns.as_ref(), kind)?;
+                if let Some(parts) = &request.include
+                    && !parts.contains(&ReturnPart::Chart)
+                {
+                    return Err(ApiInputError::field(
+                        "returns.include",
+                        "must include chart: the wheel draws the return chart",
+                    ));
+                }
+                let input = request
+                    .validate(now, ReturnsEndpoint::Returns)
+                    .map_err(|e| nested(e, "returns"))?;
+                used_now = input.used_now;
+                WheelChartInput::Return(Box::new(input))
+            }
+        };
+        let picture = Picture::new(self.format, self.size, self.theme)?;
+        Ok(ChartWheelInput {
+            chart,
+            options: WheelOptions {
+                size_px: picture.size_px,
+                theme: picture.theme.theme(),
+                aspect_lines: self.aspect_lines.unwrap_or(true),
+                degree_labels: self.degree_labels.unwrap_or(true),
+                aspect_grid: self.aspect_grid.unwrap_or(true),
+            },
+            picture,
+            used_now,
+        })
+    }
+}
+
+/// The picture's bytes and how to label them.
+#[derive(Debug, Clone)]
+pub struct WheelImage {
+    pub bytes: Vec<u8>,
+    pub content_type: &'static str,
+}
+
+/// Computes the chart with its own endpoint's calculation and draws it.
+///
+/// # Errors
+/// The chart calculation's own errors (under the chart's field), or a picture that could not be
+/// drawn (a failure of ours).
+pub fn compute(eph: &Ephemeris, input: &ChartWheelInput) -> Result<WheelImage, CalcFailure> {
+    let chart = wheel_chart(eph, &input.chart)?;
+    let svg =
+        draw_wheel(&chart, &input.options).map_err(|e| CalcFailure::Internal(e.to_string()))?;
+    Ok(WheelImage {
+        bytes: input.picture.encode(svg)?,
+        content_type: input.picture.format.content_type(),
+    })
+}
+
+/// The plain chart data of any kind.
+///
+/// # Errors
+/// As [`compute`].
+pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChart, CalcFailure> {
+    match input {
+        WheelChartInput::Natal(request, radix_input) => {
+            let response = radix::compute(eph, request, radix_input)
+                .map_err(|e| nested_failure(e, "radix"))?;
+            Ok(single(&response.chart, "Natal chart"))
+        }
+        WheelChartInput::Transits {
+            input,
+            at,
+            natal_radix,
+        } => transits_wheel(eph, input, *at, natal_radix.as_ref()),
+        WheelChartInput::Progressions { input, natal_radix } => {
+            progressions_wheel(eph, input, natal_radix.as_ref())
+        }
+        WheelChartInput::Relationship(request, input) => relationship_wheel(eph, request, input),
+        WheelChartInput::Return(input) => {
+            let response =
+                returns::compute(eph, input).map_err(|e| nested_failure(e, "returns"))?;
+            let first = response
+                .returns
+                .0
+                .iter()
+                .find_map(|(planet, list)| list.first().map(|r| (planet, r)));
+            let Some((planet, found)) = first else {
+                return Err(CalcFailure::Input(ApiInputError::field(
+                    "returns.from",
+                    "has no return after it within the search",
+                )));
+            };
+            let chart = found
+                .chart
+                .as_ref()
+                .ok_or_else(|| CalcFailure::Internal("the return has no chart".to_owned()))?;
+            Ok(single(
+                chart,
+                &format!("{} return of {}", words_of(planet), found.exact_at),
+            ))
+        }
+    }
+}
+
+fn words_of(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first
+            .to_uppercase()
+            .chain(chars)
+            .collect::<String>()
+            .replace('_', " ")
+    })
+}
+
+/// One chart on its own.
+fn single(content: &ChartContent, title: &str) -> WheelChart {
+    WheelChart {
+        title: title.to_owned(),
+        inner: ring_of(content, "chart"),
+        outer: None,
+        houses: houses_of(content),
+        aspects: content
+            .aspects
+            .as_ref()
+            .map(|list| links(list, RingSide::Inner, RingSide::Inner))
+            .unwrap_or_default(),
+    }
+}
+
+fn ring_of(content: &ChartContent, label: &str) -> Ring {
+    Ring {
+        label: label.to_owned(),
+        bodies: content
+            .planets
+            .as_ref()
+            .map(|planets| {
+                planets
+                    .0
+                    .iter()
+                    .map(|(name, p)| BodyPoint {
+                        name: name.clone(),
+                        longitude_deg: p.longitude,
+                        speed_deg_per_day: p.longitude_speed,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        axes: content.angles.as_ref().map(|a| Axes {
+            ascendant_deg: a.ascendant.longitude,
+            mc_deg: a.mc.longitude,
+        }),
+    }
+}
+
+fn houses_of(content: &ChartContent) -> Option<HouseCusps> {
+    let houses = content.houses.as_ref()?;
+    let angles = content.angles.as_ref()?;
+    Some(HouseCusps {
+        cusps_deg: houses.0.iter().map(|(_, lon)| *lon).collect(),
+        axes: Axes {
+            ascendant_deg: angles.ascendant.longitude,
+            mc_deg: angles.mc.longitude,
+        },
+    })
+}
+
+fn links(list: &AspectListDto, first: RingSide, second: RingSide) -> Vec<AspectLink> {
+    list.list
+        .iter()
+        .map(|a| AspectLink {
+            first: AspectEnd {
+                ring: first,
+                point: a.first.clone(),
+            },
+            second: AspectEnd {
+                ring: second,
+                point: a.second.clone(),
+            },
+            aspect: a.aspect.to_owned(),
+            orb_deg: a.orb,
+            strength: a.strength,
+        })
+        .collect()
+}
+
+/// The inner ring of a chart against the natal points: the natal radix (with houses) when the
+/// request gave a birth, else the natal points as given (no houses).
+fn natal_ring(
+    eph: &Ephemeris,
+    natal_radix: Option<&(RadixRequest, Box<RadixInput>)>,
+    points: &crate::common::OrderedMap<f64>,
+    prefix: &str,
+) -> Result<(Ring, Option<HouseCusps>), CalcFailure> {
+    if let Some((request, input)) = natal_radix {
+        let response =
+            radix::compute(eph, request, input).map_err(|e| nested_failure(e, prefix))?;
+        return Ok((
+            ring_of(&response.chart, "natal"),
+            houses_of(&response.chart),
+        ));
+    }
+    let ring = Ring {
+        label: "natal".to_owned(),
+        bodies: points
+            .0
+            .iter()
+            .map(|(name, lon)| BodyPoint {
+                name: name.clone(),
+                longitude_deg: *lon,
+                speed_deg_per_day: 0.0,
+            })
+            .collect(),
+        axes: None,
+    };
+    Ok((ring, None))
+}
+
+fn cross_link(
+    outer_point: &str,
+    natal_point: &str,
+    aspect: &str,
+    orb: f64,
+    allowed_orb: f64,
+) -> AspectLink {
+    AspectLink {
+        first: AspectEnd {
+            ring: RingSide::Outer,
+            point: outer_point.to_owned(),
+        },
+        second: AspectEnd {
+            ring: RingSide::Inner,
+            point: natal_point.to_owned(),
+        },
+        aspect: aspect.to_owned(),
+        orb_deg: orb,
+        strength: if allowed_orb > 0.0 {
+            (1.0 - orb / allowed_orb).clamp(0.0, 1.0)
+        } else {
+            1.0
+        },
+    }
+}
+
+fn transits_wheel(
+    eph: &Ephemeris,
+    input: &TransitsInput,
+    at: Timestamp,
+    natal_radix: Option<&(RadixRequest, Box<RadixInput>)>,
+) -> Result<WheelChart, CalcFailure> {
+    let response = transits::compute(eph, input).map_err(|e| nested_failure(e, "transits"))?;
+    let (inner, houses) = natal_ring(eph, natal_radix, &response.natal.points, "transits")?;
+    // Every transiting body at `at`, in aspect or not.
+    let place = natal_radix.map_or(
+        Observer {
+            lat_deg: 0.0,
+            lon_deg: 0.0,
+            alt_m: 0.0,
+        },
+        |(_, radix_input)| radix_input.birth.place,
+    );
+    let sky = compute_chart(
+        eph,
+        &ChartInput {
+            jd: julian_day_ut(at),
+            place,
+            bodies: input.bodies.clone(),
+            frame: Frame::GEOCENTRIC_TROPICAL,
+            house_system: None,
+        },
+    )
+    .map_err(|e| nested_failure(CalcFailure::from(e), "transits.at"))?;
+    let outer = Ring {
+        label: format!("transits {at}"),
+        bodies: sky
+            .positions
+            .iter()
+            .map(|p| BodyPoint {
+                name: p.body.name().into_owned(),
+                longitude_deg: p.lon.degrees(),
+                speed_deg_per_day: p.lon_speed_deg_per_day,
+            })
+            .collect(),
+        axes: None,
+    };
+    let aspects = match &response.events {
+        EventsDto::Snapshot(events) => events
+            .iter()
+            .map(|e| {
+                cross_link(
+                    &e.transit_point,
+                    &e.natal_point,
+                    e.aspect,
+                    e.orb,
+                    e.allowed_orb,
+                )
+            })
+            .collect(),
+        EventsDto::Window(_) => Vec::new(),
+    };
+    Ok(WheelChart {
+        title: format!("Transits of {at} to the natal chart"),
+        inner,
+        outer: Some(outer),
+        houses,
+        aspects,
+    })
+}
+
+fn progressions_wheel(
+    eph: &Ephemeris,
+    input: &ProgressionsInput,
+    natal_radix: Option<&(RadixRequest, Box<RadixInput>)>,
+) -> Result<WheelChart, CalcFailure> {
+    let response =
+        progressions::compute(eph, input).map_err(|e| nested_failure(e, "progressions"))?;
+    let ProgressionsResponse::Snapshot(snapshot) = response else {
+        return Err(CalcFailure::Internal(
+            "a progressions snapshot answered with a window".to_owned(),
+        ));
+    };
+    let (inner, houses) = natal_ring(eph, natal_radix, &snapshot.natal.points, "progressions")?;
+    let outer = Ring {
+        label: format!("progressed ({})", snapshot.method),
+        bodies: snapshot
+            .positions
+            .0
+            .iter()
+            .map(|(name, p)| BodyPoint {
+                name: name.clone(),
+                longitude_deg: p.longitude,
+                speed_deg_per_day: p.longitude_speed,
+            })
+            .collect(),
+        axes: None,
+    };
+    let aspects = snapshot
+        .aspects
+        .iter()
+        .map(|a| {
+            cross_link(
+                &a.moving_point,
+                &a.natal_point,
+                a.aspect,
+                a.orb,
+                a.allowed_orb,
+            )
+        })
+        .collect();
+    Ok(WheelChart {
+        title: format!("Progressions ({}) to the natal chart", snapshot.method),
+        inner,
+        outer: Some(outer),
+        houses,
+        aspects,
+    })
+}
+
+fn relationship_wheel(
+    eph: &Ephemeris,
+    request: &RelationshipRequest,
+    input: &RelationshipInput,
+) -> Result<WheelChart, CalcFailure> {
+    let response = relationship::compute(eph, request, input)
+        .map_err(|e| nested_failure(e, "relationship"))?;
+    let name = |echo: &relationship::PersonEcho, fallback: &str| {
+        echo.name.clone().unwrap_or_else(|| fallback.to_owned())
+    };
+    if let Some(chart) = &response.chart {
+        let title = format!(
+            "{} chart of {} and {}",
+            words_of(response.method),
+            name(&response.person_a, "person A"),
+            name(&response.person_b, "person B")
+        );
+        return Ok(single(&chart.content, &title));
+    }
+    let (Some(a), Some(b)) = (&response.person_a.chart, &response.person_b.chart) else {
+        return Err(CalcFailure::Internal(
+            "a synastry without the natal charts".to_owned(),
+        ));
+    };
+    let mut outer = ring_of(b, &name(&response.person_b, "person B"));
+    outer.axes = b.angles.as_ref().map(|angles| Axes {
+        ascendant_deg: angles.ascendant.longitude,
+        mc_deg: angles.mc.longitude,
+    });
+    Ok(WheelChart {
+        title: format!(
+            "Synastry of {} (inside) and {} (outside)",
+            name(&response.person_a, "person A"),
+            name(&response.person_b, "person B")
+        ),
+        inner: ring_of(a, &name(&response.person_a, "person A")),
+        outer: Some(outer),
+        houses: houses_of(a),
+        aspects: response
+            .aspects
+            .as_ref()
+            .map(|s| links(&s.list, RingSide::Inner, RingSide::Outer))
+            .unwrap_or_default(),
+    })
+}
