@@ -35,6 +35,7 @@ pub(crate) const EXAMPLES_JSON: &str = include_str!("../playground/examples.json
 const PAGE: &str = include_str!("../playground/index.html");
 
 static APP_JS: StaticFile = StaticFile::new(JAVASCRIPT, include_str!("../playground/app.js"));
+static PLACES_JS: StaticFile = StaticFile::new(JAVASCRIPT, include_str!("../playground/places.js"));
 static APP_CSS: StaticFile = StaticFile::new(CSS, include_str!("../playground/app.css"));
 static EXAMPLES: StaticFile = StaticFile::new(JSON, EXAMPLES_JSON);
 
@@ -64,6 +65,7 @@ pub(crate) fn router() -> Router<AppState> {
     Router::new()
         .route("/", get(root))
         .route("/playground/app.js", get_file(&APP_JS))
+        .route("/playground/places.js", get_file(&PLACES_JS))
         .route("/playground/app.css", get_file(&APP_CSS))
         .route("/playground/examples.json", get_file(&EXAMPLES))
 }
