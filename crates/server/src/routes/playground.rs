@@ -36,6 +36,7 @@ const PAGE: &str = include_str!("../playground/index.html");
 
 static APP_JS: StaticFile = StaticFile::new(JAVASCRIPT, include_str!("../playground/app.js"));
 static WHEEL_JS: StaticFile = StaticFile::new(JAVASCRIPT, include_str!("../playground/wheel.js"));
+static PLACES_JS: StaticFile = StaticFile::new(JAVASCRIPT, include_str!("../playground/places.js"));
 static APP_CSS: StaticFile = StaticFile::new(CSS, include_str!("../playground/app.css"));
 static EXAMPLES: StaticFile = StaticFile::new(JSON, EXAMPLES_JSON);
 
@@ -66,6 +67,7 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/", get(root))
         .route("/playground/app.js", get_file(&APP_JS))
         .route("/playground/wheel.js", get_file(&WHEEL_JS))
+        .route("/playground/places.js", get_file(&PLACES_JS))
         .route("/playground/app.css", get_file(&APP_CSS))
         .route("/playground/examples.json", get_file(&EXAMPLES))
 }

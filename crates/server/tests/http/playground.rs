@@ -115,6 +115,7 @@ async fn the_playground_is_public_carries_the_demo_key_and_loads_only_its_own_fi
         "<meta name=\"orrery-demo-key\" content=\"{DEMO_KEY}\">"
     )));
     assert!(page.contains("src=\"/playground/app.js\""));
+    assert!(page.contains("src=\"/playground/places.js\""));
     assert!(page.contains("href=\"/playground/app.css\""));
     assert!(page.contains("href=\"/docs\""));
     // The script reads the examples from their own file, byte for byte the repository's.
