@@ -11,6 +11,7 @@
 //! | `zodiac`, `ayanamsa` | `tropical` (default) or `sidereal` (default `lahiri`) |
 //! | `natal` | a birth as for radix: the conjunctions of its points (`sun`..`pluto`, `mean_node`, `chiron`, `ascendant`, `mc`) with the stars |
 //! | `orb` | the conjunctions' orb in degrees, 0..5, default 1 |
+//! | `parans` | with `natal`: also the parans (a star and a planet, `sun`..`pluto`, on angles within 4 minutes of each other at the birth place, in the day centred on the birth); at most 100 stars |
 //!
 //! # Response
 //!
@@ -22,7 +23,7 @@ use orrery_astro::angle::Longitude;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{ChartInput, Frame, compute_chart};
 use orrery_astro::techniques::fixed_stars::{
-    StarContact, StarPosition, conjunctions, star_position, stars_brighter_than,
+    StarContact, StarPosition, conjunctions, parans, star_position, stars_brighter_than,
 };
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::{EphemError, Ephemeris, HouseSystem, Zodiac};
@@ -40,6 +41,12 @@ pub const MAX_STARS: usize = 100;
 /// The magnitude limit when neither `stars` nor `magnitude_limit` is given: the 20-odd
 /// brightest stars.
 pub const DEFAULT_MAGNITUDE_LIMIT: f64 = 1.5;
+/// How far apart a star's and a planet's angle events may be to make a paran: four minutes of
+/// time, one degree of the sky's daily turn.
+pub const PARAN_ORB_MINUTES: f64 = 4.0;
+/// At most this many stars with `parans` (each costs four rise/transit searches).
+pub const MAX_PARAN_STARS: usize = 100;
+
 /// The conjunction orb when `orb` is not given.
 pub const DEFAULT_ORB_DEG: f64 = 1.0;
 /// The longest name the library reads (`SWI_STAR_LENGTH`).
@@ -116,6 +123,9 @@ pub struct FixedStarsRequest {
     /// The conjunctions' orb, degrees (default 1).
     #[serde(default)]
     pub orb: Option<StarOrb>,
+    /// With `natal`: also the parans on the birth latitude (at most 100 stars).
+    #[serde(default)]
+    pub parans: Option<bool>,
 }
 
 /// Which stars.
@@ -133,6 +143,7 @@ pub struct FixedStarsInput {
     pub zodiac: Zodiac,
     pub natal: Option<ResolvedBirth>,
     pub orb_deg: f64,
+    pub parans: bool,
 }
 
 impl TryFrom<&FixedStarsRequest> for FixedStarsInput {
@@ -160,6 +171,10 @@ impl TryFrom<&FixedStarsRequest> for FixedStarsInput {
         };
         if request.orb.is_some() && natal.is_none() {
             return Err(ApiInputError::field("orb", "is only used with natal"));
+        }
+        let parans = request.parans.unwrap_or(false);
+        if parans && natal.is_none() {
+            return Err(ApiInputError::field("parans", "is only used with natal"));
         }
         let stars = match (&request.stars, &request.magnitude_limit) {
             (Some(_), Some(_)) => {
@@ -198,6 +213,7 @@ impl TryFrom<&FixedStarsRequest> for FixedStarsInput {
             zodiac,
             natal,
             orb_deg: request.orb.as_ref().map_or(DEFAULT_ORB_DEG, Bounded::get),
+            parans,
         })
     }
 }
@@ -212,6 +228,26 @@ pub struct FixedStarsResponse {
     /// With `natal`: the conjunctions, closest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conjunctions: Option<Vec<ConjunctionDto>>,
+    /// With `parans`: a star and a planet on angles within [`PARAN_ORB_MINUTES`] of each other
+    /// at the birth place, in the day centred on the birth, by the star's time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parans: Option<Vec<ParanDto>>,
+}
+
+/// A paran.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ParanDto {
+    pub star: String,
+    /// `rising`, `culminating`, `setting` or `anti_culminating`.
+    pub star_event: &'static str,
+    pub star_at: String,
+    pub star_at_jd: f64,
+    pub planet: String,
+    pub planet_event: &'static str,
+    pub planet_at: String,
+    pub planet_at_jd: f64,
+    /// The planet's time minus the star's, minutes.
+    pub gap_minutes: f64,
 }
 
 /// A star at the instant.
@@ -337,13 +373,65 @@ pub fn compute(
                 .map(|points| conjunctions(&stars, &points, input.orb_deg))
         })
         .transpose()?;
-    let at = timestamp_of(input.at)
-        .map(event_time)
-        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} is not a date", input.at.0)))?;
+    let paran_list = match (&input.natal, input.parans) {
+        (Some(birth), true) => {
+            if names.len() > MAX_PARAN_STARS {
+                return Err(CalcFailure::Input(ApiInputError::too_many(
+                    if named { "stars" } else { "magnitude_limit" },
+                    format!(
+                        "with parans, at most {MAX_PARAN_STARS} stars (the selection has {})",
+                        names.len()
+                    ),
+                    MAX_PARAN_STARS,
+                    names.len(),
+                )));
+            }
+            let stars_named: Vec<(String, String)> = names
+                .iter()
+                .zip(&stars)
+                .map(|(library, star)| (library.clone(), star.name.clone()))
+                .collect();
+            let found = parans(
+                eph,
+                &stars_named,
+                &Body::PLANETS,
+                birth.place,
+                birth.jd,
+                PARAN_ORB_MINUTES / 1440.0,
+            )?;
+            Some(
+                found
+                    .into_iter()
+                    .map(|p| {
+                        Ok(ParanDto {
+                            star: p.star,
+                            star_event: p.star_event.name(),
+                            star_at: utc(p.star_at)?,
+                            star_at_jd: p.star_at.0,
+                            planet: p.body.name().into_owned(),
+                            planet_event: p.body_event.name(),
+                            planet_at: utc(p.body_at)?,
+                            planet_at_jd: p.body_at.0,
+                            gap_minutes: (p.body_at.0 - p.star_at.0) * 1440.0,
+                        })
+                    })
+                    .collect::<Result<Vec<_>, CalcFailure>>()?,
+            )
+        }
+        _ => None,
+    };
+    let at = utc(input.at)?;
     Ok(FixedStarsResponse {
         at,
         at_jd: input.at.0,
         stars: stars.iter().map(StarDto::from).collect(),
         conjunctions: contacts.map(|c| c.into_iter().map(ConjunctionDto::from).collect()),
+        parans: paran_list,
     })
+}
+
+fn utc(jd: JulianDayUt) -> Result<String, CalcFailure> {
+    timestamp_of(jd)
+        .map(event_time)
+        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} is not a date", jd.0)))
 }

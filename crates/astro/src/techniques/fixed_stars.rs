@@ -2,9 +2,13 @@
 //! `ephe/SOURCES.md`) through `swe_fixstar2_ut`, their constellations, the selection by
 //! magnitude, and a chart's conjunctions with them.
 
-use orrery_ephem::{EphemError, Ephemeris, StarName, Zodiac};
+use orrery_ephem::{
+    Atmosphere, DiscReference, EphemError, Ephemeris, Observer, RiseTransEvent, RiseTransRequest,
+    StarName, Target, Zodiac,
+};
 
 use crate::angle::{Longitude, shortest_arc};
+use crate::body::Body;
 use crate::time::JulianDayUt;
 
 /// The 88 IAU constellations: the abbreviation the catalogue's nomenclature names end with
@@ -224,6 +228,130 @@ pub fn conjunctions(
     }
     out.sort_by(|a, b| a.orb_deg.abs().total_cmp(&b.orb_deg.abs()));
     out
+}
+
+/// The four angles a star or a body can be on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AngleEvent {
+    /// On the eastern horizon.
+    Rising,
+    /// On the upper meridian (the MC).
+    Culminating,
+    /// On the western horizon.
+    Setting,
+    /// On the lower meridian (the IC).
+    AntiCulminating,
+}
+
+impl AngleEvent {
+    /// The four, in the order of the day.
+    pub const ALL: [Self; 4] = [
+        Self::Rising,
+        Self::Culminating,
+        Self::Setting,
+        Self::AntiCulminating,
+    ];
+
+    /// The snake_case name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Rising => "rising",
+            Self::Culminating => "culminating",
+            Self::Setting => "setting",
+            Self::AntiCulminating => "anti_culminating",
+        }
+    }
+
+    fn library_event(self) -> RiseTransEvent {
+        match self {
+            Self::Rising => RiseTransEvent::Rise,
+            Self::Culminating => RiseTransEvent::UpperTransit,
+            Self::Setting => RiseTransEvent::Set,
+            Self::AntiCulminating => RiseTransEvent::LowerTransit,
+        }
+    }
+}
+
+/// A star and a body on angles at the same moment, at one place.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Paran {
+    pub star: String,
+    pub star_event: AngleEvent,
+    pub star_at: JulianDayUt,
+    pub body: Body,
+    pub body_event: AngleEvent,
+    pub body_at: JulianDayUt,
+}
+
+/// When `target` is on each angle at `place` in `[from, from + 1 day)`: the first of each
+/// event after `from` (none for a circumpolar object's horizon events). The horizon is the
+/// true one (altitude 0 of the centre, no refraction), as paran tables use it.
+fn angle_events(
+    eph: &Ephemeris,
+    target: Target<'_>,
+    place: Observer,
+    from: JulianDayUt,
+) -> Result<Vec<(AngleEvent, JulianDayUt)>, EphemError> {
+    let mut out = Vec::with_capacity(4);
+    for event in AngleEvent::ALL {
+        let request = RiseTransRequest {
+            target,
+            event: event.library_event(),
+            observer: place,
+            disc: DiscReference::Center,
+            refraction: false,
+            atmosphere: Atmosphere::default(),
+        };
+        if let Some(at) = eph.rise_trans(from, &request)?
+            && at.0 < from.0 + 1.0
+        {
+            out.push((event, at));
+        }
+    }
+    Ok(out)
+}
+
+/// The parans of `stars` (library names with their display names) with `bodies` at `place` in
+/// the day centred on `at` (`[at − 12 h, at + 12 h)`): a star's and a body's angle events at most
+/// `orb_days` apart, sorted by the star's time.
+///
+/// # Errors
+/// The library's errors (an unknown star, dates outside the files).
+pub fn parans(
+    eph: &Ephemeris,
+    stars: &[(String, String)],
+    bodies: &[Body],
+    place: Observer,
+    at: JulianDayUt,
+    orb_days: f64,
+) -> Result<Vec<Paran>, EphemError> {
+    let from = JulianDayUt(at.0 - 0.5);
+    let mut body_events = Vec::with_capacity(bodies.len() * 4);
+    for &body in bodies {
+        for (event, when) in angle_events(eph, Target::Body(body.body_id()), place, from)? {
+            body_events.push((body, event, when));
+        }
+    }
+    let mut out = Vec::new();
+    for (library_name, name) in stars {
+        for (star_event, star_at) in angle_events(eph, Target::Star(library_name), place, from)? {
+            for &(body, body_event, body_at) in &body_events {
+                if (body_at.0 - star_at.0).abs() <= orb_days {
+                    out.push(Paran {
+                        star: name.clone(),
+                        star_event,
+                        star_at,
+                        body,
+                        body_event,
+                        body_at,
+                    });
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.star_at.0.total_cmp(&b.star_at.0));
+    Ok(out)
 }
 
 #[cfg(test)]

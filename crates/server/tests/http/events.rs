@@ -337,3 +337,26 @@ async fn every_rule_is_a_400_naming_its_field() {
     let response = post_json(&app, PATH, &body).await;
     assert_eq!(response.status(), 400);
 }
+
+#[tokio::test]
+async fn a_calendar_is_cached_like_every_calculation() {
+    let app = TestApp::spawn().await;
+    let body = json!({"start": "2027-02-01T00:00:00Z", "end": "2027-03-01T00:00:00Z",
+                      "types": ["lunation", "eclipse"]});
+    let response = post_json(&app, PATH, &body).await;
+    assert_eq!(response.status(), 200);
+    let etag = response.headers()["etag"].to_str().unwrap().to_owned();
+    assert_eq!(
+        response.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let again = app
+        .post(PATH)
+        .header("X-API-Key", crate::support::DEMO_KEY)
+        .header("If-None-Match", &etag)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 304);
+}

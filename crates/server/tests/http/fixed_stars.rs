@@ -145,3 +145,45 @@ async fn every_rule_is_a_400_naming_its_field() {
         assert!(message.contains(field), "{field}: {message}");
     }
 }
+
+/// Same library calls (`swe_rise_trans`, disc centre, no refraction) as the reference.
+const SAME_LIBRARY_DAYS: f64 = 1e-8;
+
+#[tokio::test]
+async fn parans_match_an_independent_pairing_over_the_library_s_rise_and_transit_times() {
+    let app = TestApp::spawn().await;
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/events/parans.json");
+    let fixture: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for case in fixture["cases"].as_array().unwrap() {
+        let answer = post_ok(
+            &app,
+            PATH,
+            &json!({
+                "natal": {"datetime": iso(num(&case["jd"])),
+                          "location": {"latitude": case["latitude"], "longitude": case["longitude"]}},
+                "stars": case["stars"],
+                "parans": true,
+            }),
+        )
+        .await;
+        let got = answer["parans"].as_array().unwrap();
+        let want = case["parans"].as_array().unwrap();
+        assert_eq!(got.len(), want.len(), "{}: {got:?}", case["label"]);
+        for (g, w) in got.iter().zip(want) {
+            for key in ["star", "star_event", "planet", "planet_event"] {
+                assert_eq!(g[key], w[key], "{}: {g} vs {w}", case["label"]);
+            }
+            assert!((num(&g["star_at_jd"]) - num(&w["star_jd"])).abs() <= SAME_LIBRARY_DAYS);
+            assert!((num(&g["planet_at_jd"]) - num(&w["planet_jd"])).abs() <= SAME_LIBRARY_DAYS);
+            assert!(num(&g["gap_minutes"]).abs() <= 4.0);
+        }
+    }
+    let message = post_invalid(
+        &app,
+        PATH,
+        &json!({"at": "2024-01-01T00:00:00Z", "parans": true}),
+    )
+    .await;
+    assert!(message.contains("parans"), "{message}");
+}

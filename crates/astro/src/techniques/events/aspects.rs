@@ -11,6 +11,8 @@ use crate::body::Body;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct ExactAspect {
     pub(super) t_day: f64,
+    /// Where the refinement made its first real evaluation (the crossing's estimate).
+    pub(super) probe_day: f64,
     pub(super) aspect: Aspect,
     /// `first − second` on the circle at the exact time, in `(-180, 180]`.
     pub(super) arc_deg: f64,
@@ -72,6 +74,7 @@ pub(super) fn exact_aspects(
                 }
                 found.push(ExactAspect {
                     t_day: exact.t_day,
+                    probe_day: crossing.estimate_day,
                     aspect,
                     arc_deg: arc,
                 });
@@ -99,8 +102,8 @@ pub(super) fn mundane_aspects(
             )?;
             for exact in found {
                 debug_assert!(in_window(query, exact.t_day));
-                let a = sampler.longitude(first, exact.t_day)?;
-                let b = sampler.longitude(second, exact.t_day)?;
+                let a = sampler.longitude_near(first, exact.t_day, exact.probe_day)?;
+                let b = sampler.longitude_near(second, exact.t_day, exact.probe_day)?;
                 out.push(Event::Aspect {
                     first,
                     second,

@@ -5,7 +5,13 @@ use super::bodies::longitude;
 use super::sampler::Sampler;
 use super::{EVENT_TOLERANCE, Event, EventError, EventQuery, in_window};
 use crate::body::Body;
+use crate::search::ScanStep;
 use crate::time::JulianDayUt;
+
+/// The scan step of the Moon's elongation: it never turns back and grows by 10° to 15° a day,
+/// so four days keep it under 62°, well inside the scan's 90° per step, and the cubic's
+/// estimates are good to a minute or so (each is polished on the ephemeris).
+const ELONGATION_STEP: ScanStep = ScanStep::constant(4.0);
 
 /// Four phases or eight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -73,7 +79,13 @@ pub(super) fn lunations(
     query: &EventQuery,
     out: &mut Vec<Event>,
 ) -> Result<(), EventError> {
-    let track = sampler.pair_track(Body::Moon, Body::Sun, query.start.0, query.end.0)?;
+    let track = sampler.pair_track_at(
+        Body::Moon,
+        Body::Sun,
+        ELONGATION_STEP,
+        query.start.0,
+        query.end.0,
+    )?;
     let phases: Vec<LunationPhase> = match query.lunation_phases {
         LunationPhases::Four => LunationPhase::ALL.iter().copied().step_by(2).collect(),
         LunationPhases::Eight => LunationPhase::ALL.to_vec(),
@@ -95,7 +107,7 @@ pub(super) fn lunations(
             if !in_window(query, exact.t_day) {
                 continue;
             }
-            let moon = sampler.longitude(Body::Moon, exact.t_day)?;
+            let moon = sampler.longitude_near(Body::Moon, exact.t_day, crossing.estimate_day)?;
             out.push(Event::Lunation {
                 exact_at: JulianDayUt(exact.t_day),
                 phase,

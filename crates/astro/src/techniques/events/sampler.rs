@@ -18,6 +18,10 @@ use crate::search::{Sample, ScanStep, Track};
 use crate::techniques::motion;
 use crate::time::JulianDayUt;
 
+/// How far from a real evaluation a longitude may be carried by its speed: one minute (the
+/// refinement's Newton step is at most that).
+const CARRY_LIMIT_DAYS: f64 = 60.0 / 86_400.0;
+
 /// The grid's anchor: J2000 (UT), so that grid times are the same for every request.
 const ANCHOR_JD: f64 = 2_451_545.0;
 
@@ -107,11 +111,42 @@ impl<'e> Sampler<'e> {
             // plus one nutation, without the speed's second one.
             Zodiac::Tropical => {
                 let mean = self.mean_sample(body, jd)?;
-                let nutation = self.eph.obliquity_nutation(JulianDayUt(jd))?;
-                Ok((mean.value_deg + nutation.nutation_lon_deg).rem_euclid(360.0))
+                Ok((mean.value_deg + self.nutation_lon_deg(jd)?).rem_euclid(360.0))
             }
             Zodiac::Sidereal(_) => Ok(self.sample(body, jd)?.value_deg),
         }
+    }
+
+    /// [`Sampler::longitude`] at an event's exact time `jd`, solved from a real evaluation at
+    /// `probe` (the refinement's first, the crossing's estimate): within a minute of it, the
+    /// probe's mean longitude carried by its speed (off by half the acceleration times the
+    /// square of the gap: under 1e-7° for the Moon) plus the nutation at `jd`, which spares a
+    /// position call per body and event.
+    pub(super) fn longitude_near(
+        &mut self,
+        body: Body,
+        jd: f64,
+        probe: f64,
+    ) -> Result<f64, ChartError> {
+        let gap = jd - probe;
+        match (
+            self.frame.zodiac,
+            self.mean_cache.get(&(body, probe.to_bits())),
+        ) {
+            (Zodiac::Tropical, Some(&at_probe)) if gap.abs() <= CARRY_LIMIT_DAYS => {
+                let mean = at_probe.value_deg + at_probe.rate_deg_per_day * gap;
+                Ok((mean + self.nutation_lon_deg(jd)?).rem_euclid(360.0))
+            }
+            _ => self.longitude(body, jd),
+        }
+    }
+
+    /// The nutation in longitude at `jd`, degrees.
+    fn nutation_lon_deg(&self, jd: f64) -> Result<f64, ChartError> {
+        Ok(self
+            .eph
+            .obliquity_nutation(JulianDayUt(jd))?
+            .nutation_lon_deg)
     }
 
     /// `first − second` in longitude (and speed) at `jd`, from the mean equinox (the same in
@@ -160,6 +195,18 @@ impl<'e> Sampler<'e> {
     ) -> Result<Track, EventError> {
         let step =
             motion::scan_step(first, &self.frame).min(motion::scan_step(second, &self.frame));
+        self.pair_track_at(first, second, step, from, to)
+    }
+
+    /// [`Sampler::pair_track`] at a step the caller declares.
+    pub(super) fn pair_track_at(
+        &mut self,
+        first: Body,
+        second: Body,
+        step: ScanStep,
+        from: f64,
+        to: f64,
+    ) -> Result<Track, EventError> {
         let times = grid(step, from, to);
         let samples = times
             .iter()
