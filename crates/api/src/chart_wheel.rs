@@ -218,6 +218,9 @@ pub struct ChartWheelRequest {
     /// Draw the aspect grid below the wheel; default true.
     #[serde(default)]
     pub aspect_grid: Option<bool>,
+    /// `kind` `return` with a `natal` birth: the natal chart in an outer ring; default false.
+    #[serde(default)]
+    pub natal_outside: Option<bool>,
 }
 
 /// The validated chart request of each kind.
@@ -235,7 +238,11 @@ pub enum WheelChartInput {
         natal_radix: Option<(RadixRequest, Box<RadixInput>)>,
     },
     Relationship(RelationshipRequest, Box<RelationshipInput>),
-    Return(Box<ReturnsInput>),
+    Return {
+        input: Box<ReturnsInput>,
+        /// The natal chart for an outer ring (`natal_outside`).
+        natal_radix: Option<(RadixRequest, Box<RadixInput>)>,
+    },
 }
 
 /// A validated wheel request.
@@ -436,9 +443,29 @@ impl ChartWheelRequest {
                     .validate(now, ReturnsEndpoint::Returns)
                     .map_err(|e| nested(e, "returns"))?;
                 used_now = input.used_now;
-                WheelChartInput::Return(Box::new(input))
+                let natal_radix = if self.natal_outside.unwrap_or(false) {
+                    if request.natal.is_none() {
+                        return Err(ApiInputError::field(
+                            "natal_outside",
+                            "needs returns.natal (a birth) to draw the natal chart",
+                        ));
+                    }
+                    natal_radix(request.natal.as_ref(), "returns")?
+                } else {
+                    None
+                };
+                WheelChartInput::Return {
+                    input: Box::new(input),
+                    natal_radix,
+                }
             }
         };
+        if self.natal_outside.is_some() && kind != WheelKind::Return {
+            return Err(ApiInputError::field(
+                "natal_outside",
+                "is only used with kind \"return\"",
+            ));
+        }
         let picture = Picture::new(self.format, self.size, self.theme)?;
         Ok(ChartWheelInput {
             chart,
@@ -497,7 +524,7 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
             progressions_wheel(eph, input, natal_radix.as_ref())
         }
         WheelChartInput::Relationship(request, input) => relationship_wheel(eph, request, input),
-        WheelChartInput::Return(input) => {
+        WheelChartInput::Return { input, natal_radix } => {
             let response =
                 returns::compute(eph, input).map_err(|e| nested_failure(e, "returns"))?;
             let first = response
@@ -515,10 +542,17 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
                 .chart
                 .as_ref()
                 .ok_or_else(|| CalcFailure::Internal("the return has no chart".to_owned()))?;
-            Ok(single(
+            let mut wheel = single(
                 chart,
                 &format!("{} return of {}", words_of(planet), found.exact_at),
-            ))
+            );
+            if let Some((request, radix_input)) = natal_radix {
+                let natal = radix::compute(eph, request, radix_input)
+                    .map_err(|e| nested_failure(e, "returns"))?;
+                wheel.outer = Some(ring_of(&natal.chart, "natal"));
+                wheel.title.push_str(", the natal chart outside");
+            }
+            Ok(wheel)
         }
     }
 }

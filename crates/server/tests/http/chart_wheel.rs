@@ -264,3 +264,23 @@ async fn every_kind_puts_pointers_and_cusps_at_their_longitudes_for_random_birth
     assert!(charts >= 50);
     app.cleanup().await;
 }
+
+#[tokio::test]
+async fn a_return_can_show_the_natal_chart_outside() {
+    let app = TestApp::spawn().await;
+    let mut body = example("return");
+    body["natal_outside"] = json!(true);
+    let response = post_json(&app, PATH, &body).await;
+    assert_eq!(response.status(), 200);
+    let svg = response.text().await.unwrap();
+    assert!(svg.contains("data-ring=\"outer\" data-body=\"sun\""));
+    assert!(svg.contains("the natal chart outside"));
+
+    let mut natal = example("natal");
+    natal["natal_outside"] = json!(true);
+    let response = post_json(&app, PATH, &natal).await;
+    assert_eq!(response.status(), 400);
+    let error: Value = response.json().await.unwrap();
+    assert_eq!(error["error"]["field"], "natal_outside");
+    app.cleanup().await;
+}
