@@ -189,40 +189,67 @@ impl AppState {
         F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
     {
         let limit_secs = self.0.request_timeout.as_secs();
+        self.calculate_body(used_now, move |eph| {
+            let answer = job(eph)?;
+            // A request dropped while it computed needs no JSON (megabytes, for a series),
+            // neither before the writing starts nor while it goes on.
+            let mut body = CancellableBody::default();
+            match serde_json::to_writer(&mut body, &answer) {
+                Ok(()) => Ok(AnswerBody {
+                    bytes: body.bytes,
+                    content_type: "application/json",
+                    compressible: true,
+                }),
+                Err(_) if orrery_ephem::check_cancelled().is_err() => {
+                    Err(ApiError::timeout(limit_secs))
+                }
+                Err(error) => Err(ApiError::internal(error)),
+            }
+        })
+        .await
+    }
+
+    /// Runs a calculation that writes its own answer (JSON, or a picture) on the compute pool,
+    /// and compresses it there too when it is `compressible`, long enough and the client accepts
+    /// a coding (`encoding.rs`). `used_now` as for [`AppState::calculate_json`].
+    ///
+    /// # Errors
+    /// The calculation's own error, a 504 once cancelled, or a 500 if it panicked.
+    pub async fn calculate_body<F>(&self, used_now: bool, job: F) -> Result<Response, ApiError>
+    where
+        F: FnOnce(&Ephemeris) -> Result<AnswerBody, ApiError> + Send + 'static,
+    {
+        let limit_secs = self.0.request_timeout.as_secs();
         let coding = crate::encoding::RESPONSE_CODING
             .try_with(|coding| *coding)
             .ok()
             .flatten();
-        let (body, coding) = self
+        let (answer, coding) = self
             .calculate(move |eph| {
                 let answer = job(eph)?;
-                // A request dropped while it computed needs no JSON (megabytes, for a series),
-                // neither before the writing starts nor while it goes on.
-                let mut body = CancellableBody::default();
-                let cancelled = || orrery_ephem::check_cancelled().is_err();
-                match serde_json::to_writer(&mut body, &answer) {
-                    Ok(()) => {}
-                    Err(_) if cancelled() => return Err(ApiError::timeout(limit_secs)),
-                    Err(error) => return Err(ApiError::internal(error)),
-                }
                 match coding {
-                    Some(coding) if body.bytes.len() >= crate::encoding::MIN_COMPRESSED_BYTES => {
-                        match crate::encoding::compress(coding, &body.bytes) {
-                            Ok(compressed) => Ok((compressed, Some(coding))),
-                            Err(_) if cancelled() => Err(ApiError::timeout(limit_secs)),
+                    Some(coding)
+                        if answer.compressible
+                            && answer.bytes.len() >= crate::encoding::MIN_COMPRESSED_BYTES =>
+                    {
+                        match crate::encoding::compress(coding, &answer.bytes) {
+                            Ok(bytes) => Ok((AnswerBody { bytes, ..answer }, Some(coding))),
+                            Err(_) if orrery_ephem::check_cancelled().is_err() => {
+                                Err(ApiError::timeout(limit_secs))
+                            }
                             Err(error) => Err(ApiError::internal(error)),
                         }
                     }
-                    _ => Ok((body.bytes, None)),
+                    _ => Ok((answer, None)),
                 }
             })
             .await?;
         let mut response = (
             [(
                 axum::http::header::CONTENT_TYPE,
-                axum::http::HeaderValue::from_static("application/json"),
+                axum::http::HeaderValue::from_static(answer.content_type),
             )],
-            body,
+            answer.bytes,
         )
             .into_response();
         if let Some(coding) = coding {
@@ -344,4 +371,13 @@ impl std::io::Write for CancellableBody {
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
     }
+}
+
+/// An answer written on the compute pool: its bytes, its content type, and whether compressing
+/// it pays (text does; a PNG is compressed already).
+#[derive(Debug)]
+pub struct AnswerBody {
+    pub bytes: Vec<u8>,
+    pub content_type: &'static str,
+    pub compressible: bool,
 }

@@ -8,7 +8,6 @@ use orrery_api::ephemeris_graph::{EphemerisGraphInput, EphemerisGraphRequest, co
 use crate::app::AppState;
 use crate::error::ApiError;
 use crate::json::JsonBody;
-use crate::routes::chart_wheel::image_response;
 
 /// `POST /v1/ephemeris-graph`
 #[utoipa::path(
@@ -36,8 +35,9 @@ pub(crate) async fn ephemeris_graph(
     JsonBody(request): JsonBody<EphemerisGraphRequest>,
 ) -> Result<Response, ApiError> {
     let input = EphemerisGraphInput::try_from(&request)?;
-    let image = state
-        .calculate(move |eph| Ok(compute(eph, &input)?))
-        .await?;
-    Ok(image_response(image.bytes, image.content_type, false))
+    state
+        .calculate_body(false, move |eph| {
+            Ok(crate::routes::chart_wheel::picture(compute(eph, &input)?))
+        })
+        .await
 }

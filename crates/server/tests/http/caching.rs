@@ -190,3 +190,55 @@ async fn long_answers_are_compressed_with_their_own_tag() {
     assert!(short.headers().get("content-encoding").is_none());
     app.cleanup().await;
 }
+
+/// A chart wheel's SVG is text and comes compressed like JSON; its PNG is sent as it is.
+#[tokio::test]
+async fn svg_pictures_are_compressed_and_png_are_not() {
+    use std::io::Read;
+
+    let app = TestApp::spawn().await;
+    let wheel = |format: &str| {
+        serde_json::json!({
+            "kind": "natal",
+            "radix": {"birth": {"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+                                "location": {"latitude": 52.52, "longitude": 13.405}}},
+            "format": format,
+        })
+    };
+    let fetch = |body: serde_json::Value, accept: Option<&'static str>| {
+        let mut request = app
+            .post("/v1/chart-wheel")
+            .header("X-API-Key", crate::support::DEMO_KEY)
+            .json(&body);
+        if let Some(accept) = accept {
+            request = request.header("Accept-Encoding", accept);
+        }
+        request.send()
+    };
+    let plain = fetch(wheel("svg"), None)
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let packed = fetch(wheel("svg"), Some("br")).await.unwrap();
+    assert_eq!(packed.headers()["content-type"], "image/svg+xml");
+    assert_eq!(packed.headers()["content-encoding"], "br");
+    let packed = packed.bytes().await.unwrap();
+    assert!(
+        packed.len() * 2 < plain.len(),
+        "{} of {}",
+        packed.len(),
+        plain.len()
+    );
+    let mut decoded = Vec::new();
+    brotli::Decompressor::new(&packed[..], 4096)
+        .read_to_end(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+
+    let png = fetch(wheel("png"), Some("br")).await.unwrap();
+    assert_eq!(png.headers()["content-type"], "image/png");
+    assert!(png.headers().get("content-encoding").is_none());
+    app.cleanup().await;
+}
