@@ -293,7 +293,7 @@ impl TryFrom<&AcgRequest> for AcgNearInput {
                 "is required: {latitude, longitude} of the place to rate",
             )
         })?;
-        let observer = location.observer();
+        let observer = location.resolve("location")?;
         let max_km = match request.max_km {
             Some(km) if !(km.is_finite() && km >= 0.0) => {
                 return Err(ApiInputError::field(

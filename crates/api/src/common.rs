@@ -18,26 +18,108 @@ use crate::error::ApiInputError;
 use crate::names::{BodyField, CenterField};
 use crate::places::{self, PlaceDto, PlaceMatchChoice};
 
-/// A place: latitude north, longitude east, altitude in metres. Each coordinate checks its own
-/// range while it is deserialised ([`crate::bounded`]).
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+/// A place: latitude north, longitude east and altitude in metres, each checking its own range
+/// while it is deserialised ([`crate::bounded`]); or a place of the atlas by `place_id` or by
+/// name (`place`), whose coordinates and elevation are used (docs/ATLAS.md).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LocationDto {
-    pub latitude: GeoLatitude,
-    pub longitude: GeoLongitude,
-    /// Default 0.
+    /// Degrees north; with `longitude`, instead of `place_id` or `place`.
+    #[serde(default)]
+    pub latitude: Option<GeoLatitude>,
+    /// Degrees east; with `latitude`.
+    #[serde(default)]
+    pub longitude: Option<GeoLongitude>,
+    /// Metres above sea level; default 0, or the place's elevation.
     #[serde(default)]
     pub altitude: Option<AltitudeM>,
+    /// A place of the atlas by its GeoNames id (`GET /v1/places`), instead of the coordinates.
+    #[serde(default)]
+    pub place_id: Option<u32>,
+    /// A place of the atlas by name (`Graz`, `München`); an ambiguous name is a 400
+    /// `ambiguous_place` unless `place_match` is `best`.
+    #[serde(default)]
+    pub place: Option<String>,
+    /// `unique` (default) or `best`: how to take an ambiguous `place`.
+    #[serde(default)]
+    pub place_match: Option<PlaceMatchChoice>,
 }
 
 impl LocationDto {
-    /// The observer at this place (valid by construction).
-    #[must_use]
-    pub fn observer(&self) -> Observer {
-        Observer {
-            lat_deg: self.latitude.get(),
-            lon_deg: self.longitude.get(),
-            alt_m: self.altitude.map_or(0.0, |altitude| altitude.get()),
+    /// The observer at this place: the coordinates given, or the atlas place's (its elevation
+    /// as the altitude unless `altitude` is given). `path` locates the object
+    /// (`location`, `options.observer`).
+    ///
+    /// # Errors
+    /// Half a pair of coordinates, coordinates together with a place, an unknown `place_id`,
+    /// a `place` with no match or an ambiguous one.
+    pub fn resolve(&self, path: &str) -> Result<Observer, ApiInputError> {
+        let field = |name: &str| {
+            if path.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{path}.{name}")
+            }
+        };
+        let altitude = |default: f64| self.altitude.map_or(default, |altitude| altitude.get());
+        let coordinates = self.latitude.is_some() || self.longitude.is_some();
+        let given: Vec<&str> = [
+            ("latitude", coordinates),
+            ("place_id", self.place_id.is_some()),
+            ("place", self.place.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, present)| present.then_some(name))
+        .collect();
+        if let [first, second, ..] = given[..] {
+            return Err(ApiInputError::field(
+                &field(second),
+                format!(
+                    "cannot be combined with {}: give latitude and longitude, place_id or place",
+                    field(first)
+                ),
+            ));
+        }
+        if self.place_match.is_some() && self.place.is_none() {
+            return Err(ApiInputError::field(
+                &field("place_match"),
+                format!("is only used with {}", field("place")),
+            ));
+        }
+        let place = match (self.place_id, &self.place) {
+            (Some(id), _) => Some(PlaceDto::from(
+                places::find(&field("place_id"), id).map_err(|mut error| {
+                    // A body field names a value, not a resource: a 400 like any other.
+                    error.code = crate::error::ErrorCode::InvalidInput;
+                    error
+                })?,
+            )),
+            (None, Some(query)) => Some(PlaceDto::from(&places::best_match(
+                &field("place"),
+                query,
+                self.place_match.unwrap_or_default(),
+            )?)),
+            (None, None) => None,
+        };
+        if let Some(place) = place {
+            return Ok(Observer {
+                lat_deg: place.latitude,
+                lon_deg: place.longitude,
+                alt_m: altitude(place.elevation_m.map_or(0.0, f64::from)),
+            });
+        }
+        match (self.latitude, self.longitude) {
+            (Some(latitude), Some(longitude)) => Ok(Observer {
+                lat_deg: latitude.get(),
+                lon_deg: longitude.get(),
+                alt_m: altitude(0.0),
+            }),
+            (Some(_), None) => Err(ApiInputError::field(&field("longitude"), "is required")),
+            (None, Some(_)) => Err(ApiInputError::field(&field("latitude"), "is required")),
+            (None, None) => Err(ApiInputError::field(
+                &field("latitude"),
+                "is required: give latitude and longitude, place_id or place",
+            )),
         }
     }
 }
@@ -207,7 +289,21 @@ impl BirthDto {
             ));
         }
         if let Some(location) = &self.location {
-            let place = location.observer();
+            if location.place_id.is_some() || location.place.is_some() {
+                let inner = if location.place_id.is_some() {
+                    "place_id"
+                } else {
+                    "place"
+                };
+                return Err(ApiInputError::field(
+                    &field(&format!("location.{inner}")),
+                    format!(
+                        "belongs on the birth itself ({}), where its zone is used too",
+                        field(inner)
+                    ),
+                ));
+            }
+            let place = location.resolve(&field("location"))?;
             return Ok(match &self.timezone {
                 Some(TimeZoneField::Auto) => {
                     let found = orrery_atlas::zone_at(place.lat_deg, place.lon_deg);
@@ -457,7 +553,7 @@ impl FrameOptions<'_> {
             CenterField::Barycentric => Center::Barycentric,
             CenterField::Topocentric => {
                 let observer = match self.observer {
-                    Some(location) => location.observer(),
+                    Some(location) => location.resolve(&format!("{p}observer"))?,
                     None => default_observer.ok_or_else(|| {
                         ApiInputError::field(
                             &format!("{p}observer"),

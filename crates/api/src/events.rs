@@ -218,7 +218,11 @@ impl TryFrom<&EventsRequest> for EventsInput {
         .aspects()
         .to_vec();
         let wants_local = types.contains(&EventType::LocalEclipse);
-        let location: Option<Observer> = request.location.as_ref().map(LocationDto::observer);
+        let location: Option<Observer> = request
+            .location
+            .as_ref()
+            .map(|location| location.resolve("location"))
+            .transpose()?;
         match (wants_local, location.is_some()) {
             (true, false) => {
                 return Err(ApiInputError::field(

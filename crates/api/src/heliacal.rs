@@ -283,7 +283,7 @@ fn object_name(object: &ObjectInput) -> String {
 }
 
 fn place(location: &LocationDto) -> Result<Observer, ApiInputError> {
-    let place = location.observer();
+    let place = location.resolve("location")?;
     if place.lat_deg.abs() > MAX_ABS_LATITUDE_DEG {
         return Err(ApiInputError::field(
             "location.latitude",

@@ -275,7 +275,7 @@ impl ReturnsRequest {
             .unwrap_or_default()
             .to_config("aspects.")?;
         let place = match (&self.location, &natal) {
-            (Some(location), _) => Some(location.observer()),
+            (Some(location), _) => Some(location.resolve("location")?),
             (None, ReturnsNatal::Birth(birth)) => Some(birth.place),
             (None, ReturnsNatal::Positions(_)) => None,
         };

@@ -276,7 +276,7 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
                 Window::Series { end: end_jd }
             }
         };
-        let place = request.location.observer();
+        let place = request.location.resolve("location")?;
         let atmosphere = request.atmosphere.unwrap_or_default();
         let pressure = atmosphere
             .pressure

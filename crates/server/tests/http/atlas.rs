@@ -340,3 +340,89 @@ async fn a_chart_by_place_name_and_local_time() {
     }
     app.cleanup().await;
 }
+
+/// Rewrites every place object that is not a birth's (`location` of rise/set, returns,
+/// heliacal, acg-near and local eclipses, a topocentric `observer`); returns how many.
+fn rewrite_locations(body: &mut Value, place: &Value) -> usize {
+    match body {
+        Value::Object(map) => {
+            let in_birth = map.contains_key("datetime");
+            map.iter_mut()
+                .map(|(key, value)| match value {
+                    Value::Object(location)
+                        if !in_birth
+                            && (key == "location" || key == "observer")
+                            && location.contains_key("latitude") =>
+                    {
+                        *value = place.clone();
+                        1
+                    }
+                    other => rewrite_locations(other, place),
+                })
+                .sum()
+        }
+        Value::Array(items) => items.iter_mut().map(|v| rewrite_locations(v, place)).sum(),
+        _ => 0,
+    }
+}
+
+/// Every place that is not a birth's takes a place of the atlas, by id or by name, and computes
+/// what it computes for the place's coordinates and elevation given explicitly.
+#[tokio::test]
+async fn every_location_accepts_a_place() {
+    let app = TestApp::spawn().await;
+    let (_, graz) = get_ok(&app, &format!("/v1/places/{GRAZ_ID}")).await;
+    let explicit = serde_json::json!({
+        "latitude": graz["latitude"], "longitude": graz["longitude"], "altitude": graz["elevation_m"],
+    });
+    let mut endpoints = 0;
+    for example in orrery_server::openapi::playground_examples() {
+        let Some(body) = example.body.clone() else {
+            continue;
+        };
+        let mut reference = body.clone();
+        if rewrite_locations(&mut reference, &explicit) == 0 {
+            continue;
+        }
+        endpoints += 1;
+        let expected = answer_of(&app, &example.path, &reference).await;
+        for place in [
+            serde_json::json!({"place_id": GRAZ_ID}),
+            serde_json::json!({"place": "Graz"}),
+        ] {
+            let mut request = body.clone();
+            rewrite_locations(&mut request, &place);
+            let answer = answer_of(&app, &example.path, &request).await;
+            assert_eq!(answer, expected, "{} with {place}", example.path);
+        }
+    }
+    // Rise/set, heliacal and acg-near among the examples; the others share the same type.
+    assert!(endpoints >= 3, "{endpoints}");
+
+    // A place and coordinates together, half a pair, and a birth's location with a place: 400s
+    // naming the field.
+    for (body, field) in [
+        (
+            serde_json::json!({"datetime": "2024-03-20T00:00:00Z",
+                               "location": {"place_id": GRAZ_ID, "latitude": 1, "longitude": 2}}),
+            "location.place_id",
+        ),
+        (
+            serde_json::json!({"datetime": "2024-03-20T00:00:00Z", "location": {"latitude": 1}}),
+            "location.longitude",
+        ),
+    ] {
+        let response = crate::support::post_json(&app, "/v1/rise-transit-set", &body).await;
+        let error = crate::support::error_body(response, 400).await;
+        assert_eq!(error["error"]["field"], field, "{error}");
+    }
+    let body = serde_json::json!({"birth": {"datetime": "1990-05-15T14:30:00",
+                                            "location": {"place_id": GRAZ_ID}}});
+    let response = crate::support::post_json(&app, "/v1/radix", &body).await;
+    let error = crate::support::error_body(response, 400).await;
+    assert_eq!(
+        error["error"]["field"], "birth.location.place_id",
+        "{error}"
+    );
+    app.cleanup().await;
+}
