@@ -45,6 +45,64 @@ pub struct LocationDto {
     pub place_match: Option<PlaceMatchChoice>,
 }
 
+/// A place of the atlas as an object names it: `place_id`, or `place` with `place_match`.
+struct AtlasChoice<'a> {
+    place_id: Option<u32>,
+    place: Option<&'a str>,
+    place_match: Option<PlaceMatchChoice>,
+}
+
+impl AtlasChoice<'_> {
+    /// Checks that at most one of the coordinates (`other`: its field name and whether given),
+    /// `place_id` and `place` is given, that `place_match` comes with `place`, and finds the
+    /// place named, if any. `field` makes a field's path; `alternatives` words the choice.
+    fn find(
+        &self,
+        field: &dyn Fn(&str) -> String,
+        other: (&str, bool),
+        alternatives: &str,
+    ) -> Result<Option<PlaceDto>, ApiInputError> {
+        let given: Vec<&str> = [
+            other,
+            ("place_id", self.place_id.is_some()),
+            ("place", self.place.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, present)| present.then_some(name))
+        .collect();
+        if let [first, second, ..] = given[..] {
+            return Err(ApiInputError::field(
+                &field(second),
+                format!(
+                    "cannot be combined with {}: give {alternatives}",
+                    field(first)
+                ),
+            ));
+        }
+        if self.place_match.is_some() && self.place.is_none() {
+            return Err(ApiInputError::field(
+                &field("place_match"),
+                format!("is only used with {}", field("place")),
+            ));
+        }
+        Ok(match (self.place_id, self.place) {
+            (Some(id), _) => Some(PlaceDto::from(
+                places::find(&field("place_id"), id).map_err(|mut error| {
+                    // A body field names a value, not a resource: a 400 like any other.
+                    error.code = crate::error::ErrorCode::InvalidInput;
+                    error
+                })?,
+            )),
+            (None, Some(query)) => Some(PlaceDto::from(&places::best_match(
+                &field("place"),
+                query,
+                self.place_match.unwrap_or_default(),
+            )?)),
+            (None, None) => None,
+        })
+    }
+}
+
 impl LocationDto {
     /// The observer at this place: the coordinates given, or the atlas place's (its elevation
     /// as the altitude unless `altitude` is given). `path` locates the object
@@ -63,44 +121,16 @@ impl LocationDto {
         };
         let altitude = |default: f64| self.altitude.map_or(default, |altitude| altitude.get());
         let coordinates = self.latitude.is_some() || self.longitude.is_some();
-        let given: Vec<&str> = [
+        let place = AtlasChoice {
+            place_id: self.place_id,
+            place: self.place.as_deref(),
+            place_match: self.place_match,
+        }
+        .find(
+            &field,
             ("latitude", coordinates),
-            ("place_id", self.place_id.is_some()),
-            ("place", self.place.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(name, present)| present.then_some(name))
-        .collect();
-        if let [first, second, ..] = given[..] {
-            return Err(ApiInputError::field(
-                &field(second),
-                format!(
-                    "cannot be combined with {}: give latitude and longitude, place_id or place",
-                    field(first)
-                ),
-            ));
-        }
-        if self.place_match.is_some() && self.place.is_none() {
-            return Err(ApiInputError::field(
-                &field("place_match"),
-                format!("is only used with {}", field("place")),
-            ));
-        }
-        let place = match (self.place_id, &self.place) {
-            (Some(id), _) => Some(PlaceDto::from(
-                places::find(&field("place_id"), id).map_err(|mut error| {
-                    // A body field names a value, not a resource: a 400 like any other.
-                    error.code = crate::error::ErrorCode::InvalidInput;
-                    error
-                })?,
-            )),
-            (None, Some(query)) => Some(PlaceDto::from(&places::best_match(
-                &field("place"),
-                query,
-                self.place_match.unwrap_or_default(),
-            )?)),
-            (None, None) => None,
-        };
+            "latitude and longitude, place_id or place",
+        )?;
         if let Some(place) = place {
             return Ok(Observer {
                 lat_deg: place.latitude,
@@ -265,29 +295,16 @@ impl BirthDto {
                 format!("{path}.{name}")
             }
         };
-        let given: Vec<&str> = [
+        let atlas = AtlasChoice {
+            place_id: self.place_id,
+            place: self.place.as_deref(),
+            place_match: self.place_match,
+        }
+        .find(
+            &field,
             ("location", self.location.is_some()),
-            ("place_id", self.place_id.is_some()),
-            ("place", self.place.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(name, present)| present.then_some(name))
-        .collect();
-        if let [first, second, ..] = given[..] {
-            return Err(ApiInputError::field(
-                &field(second),
-                format!(
-                    "cannot be combined with {}: give one of location, place_id and place",
-                    field(first)
-                ),
-            ));
-        }
-        if self.place_match.is_some() && self.place.is_none() {
-            return Err(ApiInputError::field(
-                &field("place_match"),
-                format!("is only used with {}", field("place")),
-            ));
-        }
+            "one of location, place_id and place",
+        )?;
         if let Some(location) = &self.location {
             if location.place_id.is_some() || location.place.is_some() {
                 let inner = if location.place_id.is_some() {
@@ -324,28 +341,14 @@ impl BirthDto {
                 },
             });
         }
-        let echo = match (self.place_id, &self.place) {
-            (Some(id), _) => {
-                PlaceDto::from(places::find(&field("place_id"), id).map_err(|mut error| {
-                    // A body field names a value, not a resource: a 400 like any other.
-                    error.code = crate::error::ErrorCode::InvalidInput;
-                    error
-                })?)
-            }
-            (None, Some(query)) => PlaceDto::from(&places::best_match(
-                &field("place"),
-                query,
-                self.place_match.unwrap_or_default(),
-            )?),
-            (None, None) => {
-                // Worded as serde words it, as when `location` was a required field.
-                let message = if path.is_empty() {
-                    "missing field `location`".to_owned()
-                } else {
-                    format!("{path}: missing field `location`")
-                };
-                return Err(ApiInputError::new(message).at(&field("location")));
-            }
+        let Some(echo) = atlas else {
+            // Worded as serde words it, as when `location` was a required field.
+            let message = if path.is_empty() {
+                "missing field `location`".to_owned()
+            } else {
+                format!("{path}: missing field `location`")
+            };
+            return Err(ApiInputError::new(message).at(&field("location")));
         };
         let place = Observer {
             lat_deg: echo.latitude,
