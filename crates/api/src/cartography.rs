@@ -411,13 +411,14 @@ pub struct AcgLinesResponse {
     pub bodies: OrderedMap<BodyLinesDto>,
 }
 
+/// A point on the map (not a place of the atlas).
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct PlaceDto {
+pub struct MapPointDto {
     pub latitude: f64,
     pub longitude: f64,
 }
 
-impl From<GeoPoint> for PlaceDto {
+impl From<GeoPoint> for MapPointDto {
     fn from(p: GeoPoint) -> Self {
         Self {
             latitude: p.lat_deg,
@@ -437,7 +438,7 @@ pub struct NearLineDto {
     /// Great-circle distance from the place to the line, km.
     pub distance_km: f64,
     /// The line's point nearest to the place.
-    pub nearest: PlaceDto,
+    pub nearest: MapPointDto,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -445,7 +446,7 @@ pub struct AcgNearResponse {
     pub input: BirthEcho,
     pub settings: AcgSettingsDto,
     /// The place rated.
-    pub place: PlaceDto,
+    pub place: MapPointDto,
     pub ephemeris: &'static str,
     /// Greenwich apparent sidereal time, degrees.
     pub sidereal_time: f64,

@@ -246,8 +246,19 @@ async fn the_check_notices_undeclared_properties_and_wrong_types() {
             "{bad}"
         );
     }
-    let flattened =
-        serde_json::json!({"method_used": "mean", "perigee": {}, "apogee": {}, "extra": 1});
+    assert_eq!(
+        mismatches(
+            &document,
+            &schema("RadixRequest"),
+            &serde_json::json!({"options": {}}),
+            "body"
+        ),
+        vec!["body.birth is required but missing".to_owned()]
+    );
+    // The Moon's entry of the stored nodes-apsides answer, with one property too many.
+    let stored: Value = serde_json::from_str(EXAMPLE_ANSWERS).unwrap();
+    let mut flattened = stored["POST /v1/nodes-apsides"]["nodes_apsides"]["moon"].clone();
+    flattened["extra"] = 1.into();
     assert_eq!(
         mismatches(
             &document,
@@ -260,8 +271,8 @@ async fn the_check_notices_undeclared_properties_and_wrong_types() {
     app.cleanup().await;
 }
 
-/// The places where `value` uses a property name the schema does not declare, or a JSON type it
-/// does not allow. `$ref`, `allOf` (all parts together), `oneOf` (any one alternative),
+/// The places where `value` uses a property name the schema does not declare, lacks one it
+/// requires, or has a JSON type it does not allow. `$ref`, `allOf` (all parts together), `oneOf` (any one alternative),
 /// `properties`, `additionalProperties` and `items` are followed.
 fn mismatches(document: &Value, schema: &Value, value: &Value, at: &str) -> Vec<String> {
     let schema = resolve(document, schema);
@@ -299,6 +310,15 @@ fn mismatches(document: &Value, schema: &Value, value: &Value, at: &str) -> Vec<
     }
     match value {
         Value::Object(map) => {
+            for part in &parts {
+                for key in part["required"].as_array().into_iter().flatten() {
+                    if let Some(key) = key.as_str()
+                        && !map.contains_key(key)
+                    {
+                        found.push(format!("{at}.{key} is required but missing"));
+                    }
+                }
+            }
             for (key, item) in map {
                 let at = format!("{at}.{key}");
                 let declared = parts.iter().find_map(|part| part["properties"].get(key));
