@@ -375,18 +375,23 @@ pub enum EventDto {
         body_longitude: f64,
         other_body_longitude: f64,
     },
-    /// A solar or lunar eclipse; `exact_at` is the greatest eclipse (also `greatest_at`).
-    Eclipse(Box<EclipseDto>),
-    /// An eclipse seen from `location`; `exact_at` is the local maximum.
-    LocalEclipse(Box<LocalEclipseDto>),
-    /// The Moon closest to the Earth.
-    Perigee(ApsisDto),
-    /// The Moon farthest from the Earth.
-    Apogee(ApsisDto),
-    /// A planet closest to the Sun.
-    Perihelion(ApsisDto),
-    /// A planet farthest from the Sun.
-    Aphelion(ApsisDto),
+    // The variants below wrap a type of their own, inlined in the schema (`#[schema(inline)]`):
+    // a `$ref` inside a tagged variant's `allOf` is what openapi-python-client cannot read in a
+    // union, and it would drop every model that uses the event (`.ci/openapi-check`). Their
+    // meaning is in plain comments for the same reason (no `description` beside the parts).
+    //
+    // A solar or lunar eclipse; `exact_at` is the greatest eclipse (also `greatest_at`).
+    Eclipse(#[schema(inline)] Box<EclipseDto>),
+    // An eclipse seen from `location`; `exact_at` is the local maximum.
+    LocalEclipse(#[schema(inline)] Box<LocalEclipseDto>),
+    // The Moon closest to the Earth.
+    Perigee(#[schema(inline)] ApsisDto),
+    // The Moon farthest from the Earth.
+    Apogee(#[schema(inline)] ApsisDto),
+    // A planet closest to the Sun.
+    Perihelion(#[schema(inline)] ApsisDto),
+    // A planet farthest from the Sun.
+    Aphelion(#[schema(inline)] ApsisDto),
 }
 
 /// An apsis.
