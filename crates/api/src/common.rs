@@ -7,7 +7,7 @@ use orrery_astro::ayanamsa::ayanamsa_name;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{BodyPosition, Center, Frame, Zodiac};
 use orrery_astro::time::{JulianDayUt, julian_day_ut, utc_to_second};
-use orrery_civil::{CivilError, CivilInput, FoldChoice, LmtPolicy, Resolved};
+use orrery_civil::{CivilInput, FoldChoice, LmtPolicy, Resolved};
 use orrery_ephem::{AyanamsaId, EphemerisSource, Observer};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
@@ -373,48 +373,6 @@ impl BirthDto {
             },
         })
     }
-}
-
-/// Parses an instant that must carry its offset (`Z` or `+hh:mm`), as the spec's "ISO 8601 UTC"
-/// fields do.
-///
-/// # Errors
-/// A malformed string or a local time without offset, naming `field`.
-pub fn parse_instant(field: &str, text: &str) -> Result<Timestamp, ApiInputError> {
-    match CivilInput::new(text).resolve() {
-        Ok(resolved) => Ok(resolved.utc()),
-        Err(CivilError::MissingTimezone { .. }) => Err(ApiInputError::field(
-            field,
-            format!(
-                "must be a UTC date-time ending in Z or carrying an offset, like 2024-03-20T03:06:21Z (got {text:?})"
-            ),
-        )),
-        Err(error) => {
-            let mut error = ApiInputError::labelled(field, error);
-            // In a URL query a literal `+` is read as a space, so `+01:00` arrives as ` 01:00`.
-            if text.contains(' ') {
-                error.message.push_str(
-                    "; in a URL query string a `+` stands for a space: write a positive offset \
-                     as %2B (2024-03-20T04:06:21%2B01:00)",
-                );
-            }
-            Err(error)
-        }
-    }
-}
-
-/// [`parse_instant`] for a field that must be given.
-///
-/// # Errors
-/// The field left out, or as [`parse_instant`].
-pub fn required_instant(field: &str, text: Option<&str>) -> Result<Timestamp, ApiInputError> {
-    let text = text.ok_or_else(|| {
-        ApiInputError::field(
-            field,
-            "is required: a UTC date-time ending in Z or carrying an offset, like 2024-03-20T03:06:21Z",
-        )
-    })?;
-    parse_instant(field, text)
 }
 
 /// A place as the response echoes it: the validated latitude, longitude and altitude.
