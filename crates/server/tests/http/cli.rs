@@ -155,3 +155,48 @@ async fn serve_prints_its_address_and_stops_on_sigterm() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// A SIGTERM sent the moment the service says it listens (an orchestrator stopping a pod that
+/// just started) is handled: the process drains and exits 0, never dies of the signal. Before
+/// the handlers were installed ahead of that line, the signal could arrive first and kill it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sigterm_right_after_start_stops_the_service_cleanly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    for attempt in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+            .env("ORRERY_LISTEN", "127.0.0.1:0")
+            .env(
+                "ORRERY_DATABASE_URL",
+                format!("sqlite://{}", dir.path().join("serve.db").display()),
+            )
+            .env("ORRERY_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let first = lines.next().unwrap().unwrap();
+        assert!(first.starts_with("orrery listening on "), "{first:?}");
+        let status = Command::new("kill")
+            .arg("-TERM")
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(exit) = child.try_wait().unwrap() {
+                assert!(exit.success(), "attempt {attempt}: exit status {exit}");
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the service did not stop on SIGTERM"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
