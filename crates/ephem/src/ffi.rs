@@ -64,6 +64,16 @@ impl CharBuf {
     }
 
     /// The text up to the first NUL, lossy UTF-8, trimmed of the library's stray whitespace.
+    /// `value` when the library's returned `flags` say it succeeded, else the message it wrote
+    /// here (every calculating entry point reports an error as a negative flag).
+    fn result<T>(&self, flags: i32, value: T) -> Result<T, String> {
+        if flags < 0 {
+            Err(self.text())
+        } else {
+            Ok(value)
+        }
+    }
+
     fn text(&self) -> String {
         let bytes: Vec<u8> = self
             .0
@@ -138,11 +148,7 @@ pub(crate) fn calc_ut(_lib: &Lib, jd_ut: f64, ipl: i32, iflag: i32) -> Result<Ra
     let mut serr = CharBuf::new();
     // SAFETY: `x` has the 6 doubles the library writes, `serr` has AS_MAXCH chars.
     let flags = unsafe { sys::swe_calc_ut(jd_ut, ipl, iflag, x.as_mut_ptr(), serr.as_mut_ptr()) };
-    if flags < 0 {
-        Err(serr.text())
-    } else {
-        Ok(Raw6 { x, flags })
-    }
+    serr.result(flags, Raw6 { x, flags })
 }
 
 /// `swe_calc_pctr` (time in TT).
@@ -158,11 +164,7 @@ pub(crate) fn calc_pctr(
     // SAFETY: `x` has the 6 doubles the library writes, `serr` has AS_MAXCH chars.
     let flags =
         unsafe { sys::swe_calc_pctr(jd_tt, ipl, iplctr, iflag, x.as_mut_ptr(), serr.as_mut_ptr()) };
-    if flags < 0 {
-        Err(serr.text())
-    } else {
-        Ok(Raw6 { x, flags })
-    }
+    serr.result(flags, Raw6 { x, flags })
 }
 
 /// `swe_deltat_ex`: TT − UT in days for this ephemeris flag.
@@ -184,11 +186,7 @@ pub(crate) fn ayanamsa_ex_ut(_lib: &Lib, jd_ut: f64, iflag: i32) -> Result<f64, 
     let mut serr = CharBuf::new();
     // SAFETY: out-pointer to a local double; `serr` has AS_MAXCH chars.
     let flags = unsafe { sys::swe_get_ayanamsa_ex_ut(jd_ut, iflag, &mut daya, serr.as_mut_ptr()) };
-    if flags < 0 {
-        Err(serr.text())
-    } else {
-        Ok(daya)
-    }
+    serr.result(flags, daya)
 }
 
 /// `swe_get_ayanamsa_name`: the library's name of a predefined sidereal mode.
@@ -291,11 +289,7 @@ pub(crate) fn fixstar2_ut(
             serr.as_mut_ptr(),
         )
     };
-    if flags < 0 {
-        Err(serr.text())
-    } else {
-        Ok((Raw6 { x, flags }, star.text()))
-    }
+    serr.result(flags, (Raw6 { x, flags }, star.text()))
 }
 
 /// `swe_fixstar2_mag`: visual magnitude.
@@ -617,11 +611,7 @@ pub(crate) fn sol_eclipse_where(
             serr.as_mut_ptr(),
         )
     };
-    if flags < 0 {
-        Err(serr.text())
-    } else {
-        Ok((flags, geopos, attr))
-    }
+    serr.result(flags, (flags, geopos, attr))
 }
 
 /// `swe_lun_eclipse_how`: the attributes of the lunar eclipse at `jd_ut` (magnitudes, Saros;
@@ -646,11 +636,7 @@ pub(crate) fn lun_eclipse_how(
             serr.as_mut_ptr(),
         )
     };
-    if flags < 0 {
-        Err(serr.text())
-    } else {
-        Ok((flags, attr))
-    }
+    serr.result(flags, (flags, attr))
 }
 
 /// `swe_sol_eclipse_when_loc` (`lunar` false) or `swe_lun_eclipse_when_loc` (`lunar` true):
