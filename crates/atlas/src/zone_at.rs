@@ -35,11 +35,33 @@ pub fn preload() {
     LazyLock::force(&FINDER);
 }
 
+/// The one overlap in the boundaries: Asia/Shanghai (official Beijing time) is drawn over all of
+/// China, and Asia/Urumqi (Xinjiang time, UTC+6 since 1980, which most of Xinjiang's people keep)
+/// inside it. A point in both gets Asia/Urumqi: the gazetteer gives that zone to every place in
+/// Xinjiang, so a birth given by `place_id` and the same birth given by its coordinates with
+/// `timezone: "auto"` resolve alike; the tz database's zone1970.tab and PyPI's timezonefinder
+/// agree (docs/ATLAS.md).
+const OVERLAPPED_ZONE: &str = "Asia/Shanghai";
+const OVERLAPPING_ZONE: &str = "Asia/Urumqi";
+/// A box around Asia/Urumqi's boundary: outside it the slower scan of every polygon at the point
+/// is not needed (the zone lookup's budget is 2 µs).
+const XINJIANG_BOX_LONGITUDE: std::ops::RangeInclusive<f64> = 73.0..=97.0;
+const XINJIANG_BOX_LATITUDE: std::ops::RangeInclusive<f64> = 34.0..=50.0;
+
 /// The zone at a point (degrees north, degrees east). Never fails: a point covered by no land
 /// zone gets its longitude's [`nautical_zone`].
 #[must_use]
 pub fn zone_at(latitude_deg: f64, longitude_deg: f64) -> ZoneAt {
-    let name = FINDER.get_tz_name(longitude_deg, latitude_deg);
+    let mut name = FINDER.get_tz_name(longitude_deg, latitude_deg);
+    if name == OVERLAPPED_ZONE
+        && XINJIANG_BOX_LONGITUDE.contains(&longitude_deg)
+        && XINJIANG_BOX_LATITUDE.contains(&latitude_deg)
+        && FINDER
+            .get_tz_names(longitude_deg, latitude_deg)
+            .contains(&OVERLAPPING_ZONE)
+    {
+        name = OVERLAPPING_ZONE;
+    }
     if name.is_empty() || name.starts_with("Etc/") {
         ZoneAt {
             timezone: nautical_zone(longitude_deg),
@@ -53,9 +75,9 @@ pub fn zone_at(latitude_deg: f64, longitude_deg: f64) -> ZoneAt {
     }
 }
 
-/// Every land zone whose boundary covers the point, sorted by name: more than one where the
-/// boundaries overlap on purpose (timezone-boundary-builder's Asia/Shanghai covers Asia/Urumqi's
-/// area, where both clocks are in use; [`zone_at`] answers Asia/Shanghai, the official time).
+/// Every land zone whose boundary covers the point: more than one where the boundaries overlap on
+/// purpose (timezone-boundary-builder's Asia/Shanghai covers Asia/Urumqi's area, where both
+/// clocks are in use; [`zone_at`] answers Asia/Urumqi, as the gazetteer does for the places there).
 #[must_use]
 pub fn land_zones_at(latitude_deg: f64, longitude_deg: f64) -> Vec<String> {
     FINDER

@@ -193,7 +193,7 @@ impl AppState {
             let answer = job(eph)?;
             // A request dropped while it computed needs no JSON (megabytes, for a series),
             // neither before the writing starts nor while it goes on.
-            let mut body = CancellableBody::default();
+            let mut body = CancellableBody::with_capacity(CancellableBody::INITIAL_CAPACITY);
             match serde_json::to_writer(&mut body, &answer) {
                 Ok(()) => Ok(AnswerBody {
                     bytes: body.bytes,
@@ -348,7 +348,6 @@ async fn limit_time(State(state): State<AppState>, request: Request, next: Next)
 /// it checks the token every [`CancellableBody::CHECK_EVERY`] bytes (a check is an atomic load,
 /// so this costs nothing next to the writing), because a window of decades is hundreds of
 /// milliseconds of writing.
-#[derive(Default)]
 struct CancellableBody {
     bytes: Vec<u8>,
     next_check: usize,
@@ -356,6 +355,15 @@ struct CancellableBody {
 
 impl CancellableBody {
     const CHECK_EVERY: usize = 64 * 1024;
+    /// Most answers (a chart, planets) fit: no growing and copying while they are written.
+    const INITIAL_CAPACITY: usize = 8 * 1024;
+
+    fn with_capacity(capacity: usize) -> Self {
+        Self {
+            bytes: Vec::with_capacity(capacity),
+            next_check: 0,
+        }
+    }
 }
 
 impl std::io::Write for CancellableBody {

@@ -100,7 +100,7 @@ impl ApiKeySecret {
     }
 
     pub fn hash(&self) -> KeyHash {
-        KeyHash(hex(&Sha256::digest(self.0.as_bytes())))
+        KeyHash(hex::encode(Sha256::digest(self.0.as_bytes())))
     }
 
     fn display_prefix(&self) -> String {
@@ -126,10 +126,6 @@ fn checksum(body: &str) -> String {
         value /= 62;
     }
     String::from_utf8_lossy(&out).into_owned()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// What the server needs to know about an active key.
