@@ -167,14 +167,27 @@ impl AppState {
         T: Send + 'static,
         F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
     {
+        self.calculate_on(RunOn::Lane, job).await
+    }
+
+    async fn calculate_on<T, F>(&self, run_on: RunOn, job: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
+    {
         let ephemeris = self.0.ephemeris.clone();
-        // A request that cannot start within half its time limit is refused as overloaded
-        // (503), so that waiting never ends in a 504.
-        let start_within = self.0.request_timeout / 2;
-        self.0
-            .compute
-            .run(start_within, move || job(&ephemeris))
-            .await
+        match run_on {
+            RunOn::Lane => {
+                // A request that cannot start within half its time limit is refused as
+                // overloaded (503), so that waiting never ends in a 504.
+                let start_within = self.0.request_timeout / 2;
+                self.0
+                    .compute
+                    .run(start_within, move || job(&ephemeris))
+                    .await
+            }
+            RunOn::Here => self.0.compute.run_here(move || job(&ephemeris)),
+        }
     }
 
     /// Runs a calculation on the compute pool and writes its JSON there too (a long series or
@@ -188,8 +201,25 @@ impl AppState {
         T: serde::Serialize,
         F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
     {
+        self.calculate_json_on(RunOn::Lane, used_now, job).await
+    }
+
+    /// As [`AppState::calculate_json`], on the threads `run_on` says.
+    ///
+    /// # Errors
+    /// As [`AppState::calculate_json`].
+    pub async fn calculate_json_on<T, F>(
+        &self,
+        run_on: RunOn,
+        used_now: bool,
+        job: F,
+    ) -> Result<Response, ApiError>
+    where
+        T: serde::Serialize,
+        F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
+    {
         let limit_secs = self.0.request_timeout.as_secs();
-        self.calculate_body(used_now, move |eph| {
+        self.calculate_body_on(run_on, used_now, move |eph| {
             let answer = job(eph)?;
             // A request dropped while it computed needs no JSON (megabytes, for a series),
             // neither before the writing starts nor while it goes on.
@@ -219,13 +249,25 @@ impl AppState {
     where
         F: FnOnce(&Ephemeris) -> Result<AnswerBody, ApiError> + Send + 'static,
     {
+        self.calculate_body_on(RunOn::Lane, used_now, job).await
+    }
+
+    async fn calculate_body_on<F>(
+        &self,
+        run_on: RunOn,
+        used_now: bool,
+        job: F,
+    ) -> Result<Response, ApiError>
+    where
+        F: FnOnce(&Ephemeris) -> Result<AnswerBody, ApiError> + Send + 'static,
+    {
         let limit_secs = self.0.request_timeout.as_secs();
         let coding = crate::encoding::RESPONSE_CODING
             .try_with(|coding| *coding)
             .ok()
             .flatten();
         let (answer, coding) = self
-            .calculate(move |eph| {
+            .calculate_on(run_on, move |eph| {
                 let answer = job(eph)?;
                 match coding {
                     Some(coding)
@@ -342,6 +384,17 @@ async fn limit_time(State(state): State<AppState>, request: Request, next: Next)
         Ok(response) => response,
         Err(_) => ApiError::timeout(limit.as_secs()).into_response(),
     }
+}
+
+/// Where a calculation runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunOn {
+    /// On the threads of the lane that admitted the request (`compute.rs`).
+    Lane,
+    /// On the async thread that holds the request, because the handler knows from the request
+    /// that the work costs less than handing it over: a wake-up of a calculation thread and one
+    /// of the async thread afterwards, about as much CPU as the work itself (docs/LOAD-SHEDDING.md).
+    Here,
 }
 
 /// A JSON body being written on a compute thread that stops once the calculation is cancelled:

@@ -343,6 +343,30 @@ impl Compute {
             Err(_) => Err(ApiError::internal("calculation thread vanished")),
         }
     }
+
+    /// Runs `job` on the calling (async) thread, for work that costs less than the hand-off to a
+    /// lane (the caller knows that from the request: [`crate::app::RunOn::Here`]). The place the
+    /// request took in its lane is held until the job returns, so it still counts against the
+    /// lane's bound; it cannot be cancelled half-way, which work this short does not need.
+    ///
+    /// # Errors
+    /// A panic inside the job becomes a 500 (logged once); the job's own error is returned as is.
+    pub fn run_here<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        F: FnOnce() -> Result<T, ApiError>,
+    {
+        let _ticket = ADMITTED.try_with(|slot| lock(slot).take()).ok().flatten();
+        let token = CancelToken::new();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_cancellable(&token, job)
+        }))
+        .unwrap_or_else(|panic| {
+            Err(ApiError::internal(format!(
+                "calculation panicked on an async thread: {}",
+                panic_message(panic.as_ref())
+            )))
+        })
+    }
 }
 
 /// Lowers the calling thread to the kernel's lowest share of the CPU (nice 19, `SCHED_BATCH`):
@@ -395,6 +419,20 @@ mod tests {
             CostClass::of_route("/v1/some-future-endpoint"),
             CostClass::Heavy
         );
+    }
+
+    #[test]
+    fn work_run_here_returns_its_answer_and_a_panic_becomes_a_500() {
+        let compute = Compute::new(Some(1)).unwrap();
+        assert_eq!(compute.run_here(|| Ok(42)).unwrap(), 42);
+        let refused = compute
+            .run_here(|| -> Result<(), ApiError> { Err(ApiError::invalid_input("no")) })
+            .unwrap_err();
+        assert_eq!(refused.code(), "invalid_input");
+        let panicked = compute
+            .run_here(|| -> Result<(), ApiError> { panic!("boom") })
+            .unwrap_err();
+        assert_eq!(panicked.code(), "internal_error");
     }
 
     #[test]

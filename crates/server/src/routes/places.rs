@@ -5,7 +5,7 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use orrery_api::places::{PlacesInput, PlacesQuery, place_by_id, search};
 
-use crate::app::AppState;
+use crate::app::{AppState, RunOn};
 use crate::error::ApiError;
 use crate::json::QueryParams;
 
@@ -50,7 +50,8 @@ pub(crate) async fn place(
     State(state): State<AppState>,
     Path(place_id): Path<String>,
 ) -> Result<Response, ApiError> {
+    // A lookup by id in memory: less work than handing it to a calculation thread.
     state
-        .calculate_json(false, move |_| Ok(place_by_id(&place_id)?))
+        .calculate_json_on(RunOn::Here, false, move |_| Ok(place_by_id(&place_id)?))
         .await
 }
