@@ -421,12 +421,20 @@ impl CancellableBody {
 
 impl std::io::Write for CancellableBody {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    /// serde_json writes every token with `write_all`: the default one loops over `write` and
+    /// its error cases, several times the cost of copying a few bytes.
+    #[inline]
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
         if self.bytes.len() >= self.next_check {
             orrery_ephem::check_cancelled().map_err(std::io::Error::other)?;
             self.next_check = self.bytes.len() + Self::CHECK_EVERY;
         }
         self.bytes.extend_from_slice(buf);
-        Ok(buf.len())
+        Ok(())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
