@@ -37,6 +37,10 @@ fn main() -> ExitCode {
 }
 
 fn run(path: &str, n: usize) -> Result<(), orrery_bench::BenchError> {
+    // "Raw" is the unpatched library, file reads included (crates/swisseph-sys/README.md).
+    if path.ends_with("-raw") {
+        orrery_ephem::baseline::use_the_unpatched_file_reads();
+    }
     let eph = open_ephemeris()?;
     let raw = RawLibrary::new(&eph)?;
     let config = aspect_config();

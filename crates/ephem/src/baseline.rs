@@ -39,6 +39,14 @@ pub struct RawHouses {
     pub ascmc: [f64; 10],
 }
 
+/// Makes the library read its data files with its own system calls (`fseek`/`fread` on a plain
+/// file), as the unpatched library does, for every file opened afterwards in this process: call
+/// it before [`Ephemeris::open`] in a process that measures the "raw library" baseline.
+/// Orrery's own path reads them from memory (crates/swisseph-sys/README.md).
+pub fn use_the_unpatched_file_reads() {
+    crate::read_data_files_with_system_calls();
+}
+
 impl RawLibrary {
     /// Sets `eph`'s data path on this thread (once), as any first call of the handle would.
     ///

@@ -98,6 +98,13 @@ pub(crate) fn set_ephe_path(path: &CStr) {
     unsafe { sys::swe_set_ephe_path(path.as_ptr()) }
 }
 
+/// Orrery's patch of the library (crates/swisseph-sys): whether data files opened from now on
+/// are read from memory (the default) or with the library's own system calls.
+pub(crate) fn set_memory_files(on: bool) {
+    // SAFETY: the function only stores the flag (atomically) for later `swi_fopen` calls.
+    unsafe { sys::swi_orrery_set_memory_files(c_int::from(on)) }
+}
+
 /// `swe_close`: closes this thread's files and frees its buffers.
 pub(crate) fn close() {
     // SAFETY: no arguments; only touches this thread's state.

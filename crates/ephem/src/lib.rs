@@ -59,6 +59,15 @@ pub use sidereal::{AyanamsaId, ayanamsa_modes};
 pub use stars::{FixedStar, StarName};
 pub use time::{JulianDayTt, JulianDayUt};
 
+/// Makes the library read the data files it opens from now on with its own `fseek`/`fread`
+/// system calls, as the unpatched library does, instead of from the process' shared in-memory
+/// copy (crates/swisseph-sys/README.md). Only for measuring the unpatched library and testing
+/// its file handling; the results are the same either way.
+#[doc(hidden)]
+pub fn read_data_files_with_system_calls() {
+    ffi::set_memory_files(false);
+}
+
 /// The library's name for a house system code (`swe_house_name`).
 ///
 /// # Errors
