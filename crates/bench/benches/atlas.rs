@@ -2,6 +2,8 @@
 //!
 //! * `zone_lookup/fixture_points`: `zone_at` over the 12,000 points of the zone fixture (random
 //!   land points and points near borders), one point per iteration.
+//! * `zone_lookup/xinjiang_overlap_points`: the fixture's points where two zones' boundaries
+//!   overlap (Asia/Urumqi inside Asia/Shanghai), which take a second scan.
 //! * `place_search/fixture_queries`: the 345 queries of the search fixture, one per iteration
 //!   (limit 10).
 //! * `place_search/widest_prefix_*`: the one-letter queries whose prefix range is the longest
@@ -48,6 +50,22 @@ fn zone_lookup(c: &mut Criterion) {
         b.iter(|| {
             let (lat, lon) = points[i];
             i = (i + 1) % points.len();
+            black_box(zone_at(black_box(lat), black_box(lon)))
+        });
+    });
+    // The slowest points there are: inside Asia/Urumqi's area, which Asia/Shanghai's boundary
+    // also covers, a second scan of every polygon at the point decides (docs/ATLAS.md).
+    let overlap: Vec<(f64, f64)> = points
+        .iter()
+        .copied()
+        .filter(|&(lat, lon)| zone_at(lat, lon).timezone == "Asia/Urumqi")
+        .collect();
+    assert!(!overlap.is_empty(), "the fixture has points in Xinjiang");
+    group.bench_function("xinjiang_overlap_points", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            let (lat, lon) = overlap[i];
+            i = (i + 1) % overlap.len();
             black_box(zone_at(black_box(lat), black_box(lon)))
         });
     });
