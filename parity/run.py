@@ -57,9 +57,13 @@ class Comparison:
 
 
 def format_degrees(value: float) -> str:
-    """Stable across machines: below 1e-9° the floating-point noise of two builds shows."""
+    """Stable from run to run: below 1e-9° two builds' floating-point noise shows, and below
+    1e-6° the Moshier model's dependence on the library's earlier calls (the service's threads
+    have served other requests before) moves the value between runs."""
     if value < 1e-9:
         return "< 1e-9°"
+    if value < 1e-6:
+        return "< 1e-6°"
     if value < 1.0 / 3600:
         return f"{value:.1e}°"
     if value < 1.0:
@@ -75,16 +79,30 @@ def location(lat: float, lng: float) -> dict:
     return {"latitude": lat, "longitude": lng}
 
 
-def compare_chart(rows: dict, name: str, answer: dict, peer: dict, angles=("ascendant", "mc")):
+def orrery_angles(answer: dict) -> dict:
+    """ASC and MC as Orrery answers them; DSC and IC are its cusps 7 and 4 (in Placidus, and in
+    the Porphyry fallback, those cusps are the descendant and the imum coeli)."""
+    return {"ascendant": answer["angles"]["ascendant"]["longitude"],
+            "mc": answer["angles"]["mc"]["longitude"],
+            "descendant": answer["houses"]["7"], "imum_coeli": answer["houses"]["4"]}
+
+
+def local_iso(y: int, mo: int, d: int, h: int, mi: int) -> str:
+    """ISO 8601; years before 0 or after 9999 in the expanded six-digit form."""
+    year = f"{y:04d}" if 0 <= y <= 9999 else f"{'-' if y < 0 else '+'}{abs(y):06d}"
+    return f"{year}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}"
+
+
+def compare_chart(rows: dict, name: str, answer: dict, peer: dict):
     for body in PLANETS:
         rows["planets"].add(f"{name} {body}", answer["planets"][body]["longitude"],
                             peer["planets"][body])
     for number in range(1, 13):
         rows["cusps"].add(f"{name} cusp {number}", answer["houses"][str(number)],
                           peer["cusps"][number - 1])
-    for angle in angles:
-        rows["angles"].add(f"{name} {angle}", answer["angles"][angle]["longitude"],
-                           peer["angles"][angle])
+    mine = orrery_angles(answer)
+    for angle, value in peer["angles"].items():
+        rows["angles"].add(f"{name} {angle}", mine[angle], value)
 
 
 def new_rows(prefix: str, tolerance_deg: float) -> dict:
@@ -103,20 +121,28 @@ def run_kerykeion(orrery: Orrery, subjects: list) -> dict:
     stated = new_rows("as stated (local time + zone)", kerykeion_values.TOLERANCE_DEG)
     zone_reference = new_rows("as stated, Orrery with `birth.lmt` `zone_reference`",
                               kerykeion_values.TOLERANCE_DEG)
-    same_ut = new_rows("same UT instant", kerykeion_values.TOLERANCE_DEG)
+    same_ut = new_rows(f"same UT instant, {swe_values.FILES_FROM}–{swe_values.FILES_TO}",
+                       kerykeion_values.TOLERANCE_DEG)
+    same_ut_moshier = new_rows(f"same UT instant, before {swe_values.FILES_FROM} (Orrery on "
+                               "Moshier too)", kerykeion_values.TOLERANCE_DEG)
     offsets = []
+    skipped = []
     for subject, values in zip(subjects, peer["charts"]):
-        y, mo, d, h, mi = subject["local"]
+        if "error" in values:
+            skipped.append((subject, f"kerykeion refuses it ({values['error']})"))
+            continue
         where = location(subject["lat"], subject["lng"])
-        local = radix_body({"datetime": f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}",
-                            "timezone": subject["tz"], "location": where}, KERYKEION_OPTIONS)
+        local = radix_body({"datetime": local_iso(*subject["local"]), "timezone": subject["tz"],
+                            "location": where}, KERYKEION_OPTIONS)
         local_answer = orrery.post("/v1/radix", local)
         compare_chart(stated, subject["name"], local_answer, values)
         zone_birth = {**local["birth"], "lmt": "zone_reference"}
         compare_chart(zone_reference, subject["name"],
                       orrery.post("/v1/radix", radix_body(zone_birth, KERYKEION_OPTIONS)), values)
         ut = radix_body({"datetime": values["utc"], "location": where}, KERYKEION_OPTIONS)
-        compare_chart(same_ut, subject["name"], orrery.post("/v1/radix", ut), values)
+        in_files = swe_values.FILES_FROM <= subject["local"][0] < swe_values.FILES_TO
+        compare_chart(same_ut if in_files else same_ut_moshier, subject["name"],
+                      orrery.post("/v1/radix", ut), values)
         resolved = local_answer["input"]["resolved"]
         offsets.append({
             "name": subject["name"],
@@ -128,7 +154,9 @@ def run_kerykeion(orrery: Orrery, subjects: list) -> dict:
             "orrery_offset": resolved["offset"],
             "orrery_offset_source": resolved["offset_source"],
         })
-    return {"stated": stated, "zone_reference": zone_reference, "same_ut": same_ut, "offsets": offsets,
+    return {"stated": stated, "zone_reference": zone_reference, "same_ut": same_ut,
+            "same_ut_moshier": same_ut_moshier,
+            "offsets": offsets, "skipped": skipped, "charts": len(offsets),
             "moshier": peer["moshier"]}
 
 
@@ -144,15 +172,18 @@ def run_swe(orrery: Orrery, subjects: list) -> dict:
         "angles": Comparison("ASC, MC, ARMC, Vertex", swe_values.TOLERANCE_DEG),
     }
     for subject in subjects:
-        y, mo, d, h, mi = subject["local"]
-        body = radix_body({"datetime": f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}",
-                           "timezone": subject["tz"],
-                           "location": location(subject["lat"], subject["lng"])}, SWE_OPTIONS)
+        options = dict(SWE_OPTIONS)
+        if not swe_values.FILES_FROM <= subject["local"][0] < swe_values.FILES_TO:
+            # Chiron has no data outside the files; Orrery refuses it by name there.
+            options["bodies"] = [b for b in SWE_OPTIONS["bodies"] if b != "chiron"]
+        body = radix_body({"datetime": local_iso(*subject["local"]), "timezone": subject["tz"],
+                           "location": location(subject["lat"], subject["lng"])}, options)
         answer = orrery.post("/v1/radix", body)
         jd = answer["input"]["resolved"]["julian_day_ut"]
-        peer = swe_values.chart(jd, subject["lat"], subject["lng"])
+        peer = swe_values.chart(jd, subject["lat"], subject["lng"], options["bodies"],
+                                moshier=answer["ephemeris"] == "moshier")
         name = subject["name"]
-        for b in swe_values.BODIES:
+        for b in options["bodies"]:
             rows["planets"].add(f"{name} {b}", answer["planets"][b]["longitude"], peer["bodies"][b])
         for number in range(1, 13):
             rows["cusps"].add(f"{name} cusp {number}", answer["houses"][str(number)],
@@ -202,10 +233,18 @@ def run_immanuel(orrery: Orrery) -> list:
     return results
 
 
+def instant(iso: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
+
+
 def row(peer: str, comparison: Comparison, precision: str, cause: str) -> str:
+    if comparison.worst < 1e-9:
+        cause = "none: the same values to floating-point rounding"
+    elif comparison.worst < 1e-6 and comparison.agree == comparison.count:
+        cause = "not traced: below 1e-6° (0.004\")"
     return (f"| {peer} | {comparison.label}: {comparison.count} | {precision} | "
             f"{comparison.agree} / {comparison.count} | {format_degrees(comparison.worst)}"
-            f"{' (' + comparison.worst_where + ')' if comparison.worst > 1e-9 else ''} | {cause} |")
+            f"{' (' + comparison.worst_where + ')' if comparison.worst >= 1e-6 else ''} | {cause} |")
 
 
 def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
@@ -220,34 +259,44 @@ def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
         f"Peers: kerykeion {versions['kerykeion']}, pyswisseph {versions['pyswisseph']} "
         f"(Swiss Ephemeris {versions['swisseph_library']}), immanuel "
         f"{immanuel_values.VERSION} (its test file's astro.com values). "
-        f"Charts: {len(subjects_file['subjects'])} named subjects of kerykeion's test suite, "
-        "and immanuel's natal test chart.",
+        f"Charts: the {len(subjects_file['subjects'])} named subjects of kerykeion's test "
+        f"suite (kerykeion computes {kery['charts']}; "
+        + "; ".join(f"{s['name']}: {why}" for s, why in kery["skipped"])
+        + "), and immanuel's natal and solar-return test charts.",
         "",
         "| Peer | Values compared | Peer's precision (tolerance) | Agree | Worst difference | "
         "Cause of the differences |",
         "|---|---|---|---|---|---|",
     ]
     tol_k = f"{kerykeion_values.TOLERANCE_DEG * 3600:g}\" (kerykeion's planets are Moshier's)"
-    moshier_cause = ("kerykeion ships no planet or Moon files (only `seas_18.se1`), so pyswisseph "
-                     "falls back to the Moshier model" if kery["moshier"] else
+    moshier_cause = ("kerykeion ships no planet or Moon files (only `seas_18.se1`), so "
+                     "pyswisseph gives it the Moshier model where Orrery reads the JPL-based "
+                     "files" if kery["moshier"] else
                      "different ephemeris files")
-    stated_cause = ("kerykeion turns local time to UT with pytz's offset rounded to the minute, "
-                    "and before standard time with the zone's reference LMT (Europe/Berlin's "
-                    "+00:53 for Ulm); Orrery uses the tz database's exact offset and, before "
-                    "standard time, the birth place's LMT (option `birth.lmt`): a different "
-                    "instant, so cusps and angles move; see the offsets below")
+    moved = [o for o in kery["offsets"] if instant(o["kerykeion_utc"]) != instant(o["orrery_utc"])]
+    latest = max((o["local"] for o in moved), default="none")
+    stated_cause = (f"the UT instant: in {len(moved)} of {kery['charts']} charts (the latest "
+                    f"{latest[:10]}) kerykeion and Orrery read the local time differently. "
+                    "kerykeion converts with pytz, which reads only the 32-bit part of the tz "
+                    "files: before 1901-12-13 every zone has its first offset, the LMT of the "
+                    "zone's reference city, rounded to the minute (so London's GMT of 1850 is "
+                    "−00:01). Orrery takes the tz database's offsets to the second and, before "
+                    "a zone's standard time, the birth place's LMT (`birth.lmt`); offsets below")
+    zone_cause = ("the same charts: with `zone_reference` Orrery takes the zone's LMT too, but "
+                  "to the second where pytz rounds it to the minute, and the tz database's standard "
+                  "time where it began before 1901")
     for kind in ("planets", "cusps", "angles"):
         lines.append(row("kerykeion", kery["stated"][kind], tol_k, stated_cause))
-    rounding_cause = ("kerykeion's offsets are pytz's, rounded to the minute (Kyiv Mean Time "
-                      "+02:02:04 read as +02:02, Berlin's LMT +00:53:28 as +00:53); with the "
-                      "zone's reference LMT both read the same offset otherwise")
     for kind in ("planets", "cusps", "angles"):
-        lines.append(row("kerykeion", kery["zone_reference"][kind], tol_k, rounding_cause))
+        lines.append(row("kerykeion", kery["zone_reference"][kind], tol_k, zone_cause))
     same_ut_causes = {"planets": moshier_cause,
                       "cusps": "none: the same library computes them from the same instant",
                       "angles": "none: the same library computes them from the same instant"}
     for kind in ("planets", "cusps", "angles"):
         lines.append(row("kerykeion", kery["same_ut"][kind], tol_k, same_ut_causes[kind]))
+    for kind in ("planets", "cusps", "angles"):
+        lines.append(row("kerykeion", kery["same_ut_moshier"][kind], tol_k,
+                         same_ut_causes[kind]))
     for kind in ("planets", "cusps", "angles"):
         lines.append(row("pyswisseph (swetest)", swe[kind],
                          f"{swe_values.TOLERANCE_DEG:g}° (same C library, same files)",
@@ -281,7 +330,9 @@ def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
         "UTC offset).",
         f"- pyswisseph: `POST /v1/radix` with `options` `{json.dumps(SWE_OPTIONS)}`; pyswisseph "
         "(`swe.calc_ut` with `FLG_SWIEPH`, `swe.houses_ex` with `P`) at the `julian_day_ut` "
-        "Orrery echoes, on the repository's `ephe/` files.",
+        "Orrery echoes, on the repository's `ephe/` files (outside their years, "
+        f"{swe_values.FILES_FROM}–{swe_values.FILES_TO}, both fall back to Moshier and Chiron, "
+        "which has no data there, is left out).",
         "- immanuel: Placidus (immanuel's default `house_system`), tropical, geocentric; "
         "`birth` as its test states it: "
         f"`{imm[0]['case']['local']}` in `{imm[0]['case']['timezone']}` at "
@@ -348,8 +399,10 @@ def main() -> int:
     subjects = subjects_file["subjects"]
     started = dt.datetime.now()
     with Orrery(os.path.abspath(args.binary)) as orrery:
-        kery = run_kerykeion(orrery, subjects)
+        # pyswisseph first: kerykeion leaves settings in the library (one process, one library)
+        # that move a Moshier position by ~1e-6° even after swe.close().
         swe = run_swe(orrery, subjects)
+        kery = run_kerykeion(orrery, subjects)
         imm = run_immanuel(orrery)
     table = render(kery, swe, imm, subjects_file)
     Path(args.out).write_text(table, encoding="utf-8")

@@ -7,6 +7,9 @@ from pathlib import Path
 import swisseph as swe
 
 TOLERANCE_DEG = 1e-6
+# The years the planet files of ephe/ cover (ephe/SOURCES.md); outside, Orrery answers from the
+# library's Moshier model and says so (`"ephemeris": "moshier"`), and so is pyswisseph asked.
+FILES_FROM, FILES_TO = 1800, 2400
 EPHE = Path(__file__).resolve().parent.parent / "ephe"
 
 BODIES = {
@@ -18,14 +21,22 @@ BODIES = {
 }
 
 
-def chart(jd_ut: float, lat: float, lng: float) -> dict:
-    swe.set_ephe_path(str(EPHE))
+def chart(jd_ut: float, lat: float, lng: float, names: list, moshier: bool) -> dict:
+    """As `swetest` asks (its default `-eswe`: the files, the library's own fallback to Moshier
+    outside them); `moshier` is what Orrery said it used, and pyswisseph must agree."""
+    flags = swe.FLG_SWIEPH | swe.FLG_SPEED
     bodies = {}
-    for name, number in BODIES.items():
-        values, returned = swe.calc_ut(jd_ut, number, swe.FLG_SWIEPH | swe.FLG_SPEED)
-        if returned & swe.FLG_MOSEPH:
-            raise RuntimeError(f"pyswisseph fell back to Moshier for {name} at JD {jd_ut}")
+    fell_back = False
+    for name in names:
+        # A fresh library state per body, as each `swetest` run has: outside the files the
+        # Moshier model keeps results of earlier calls, which moves a later body by ~1e-6°.
+        swe.close()
+        swe.set_ephe_path(str(EPHE))
+        values, returned = swe.calc_ut(jd_ut, BODIES[name], flags)
+        fell_back |= bool(returned & swe.FLG_MOSEPH)
         bodies[name] = values[0]
+    if fell_back != moshier:
+        raise RuntimeError(f"at JD {jd_ut} pyswisseph used Moshier: {fell_back}, Orrery: {moshier}")
     cusps, ascmc = swe.houses_ex(jd_ut, lat, lng, b"P")
     return {"bodies": bodies, "cusps": list(cusps[:12]),
             "angles": {"ascendant": ascmc[0], "mc": ascmc[1], "armc": ascmc[2],
