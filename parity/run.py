@@ -38,8 +38,10 @@ def angular_difference(a: float, b: float) -> float:
 class Comparison:
     """One row of the table: a kind of value, how many agree within the tolerance, the worst."""
 
-    def __init__(self, label: str, tolerance_deg: float):
+    def __init__(self, label: str, tolerance_deg: float, moshier: bool = False):
         self.label = label
+        # Positions from the Moshier model on Orrery's side repeat only to about 2e-6°.
+        self.moshier = moshier
         self.tolerance_deg = tolerance_deg
         self.count = 0
         self.agree = 0
@@ -58,12 +60,12 @@ class Comparison:
 
 def format_degrees(value: float) -> str:
     """Stable from run to run: below 1e-9° two builds' floating-point noise shows, and below
-    1e-6° the Moshier model's dependence on the library's earlier calls (the service's threads
+    1e-5° the Moshier model's dependence on the library's earlier calls (the service's threads
     have served other requests before) moves the value between runs."""
     if value < 1e-9:
         return "< 1e-9°"
-    if value < 1e-6:
-        return "< 1e-6°"
+    if value < 1e-5:
+        return "< 1e-5°"
     if value < 1.0 / 3600:
         return f"{value:.1e}°"
     if value < 1.0:
@@ -110,6 +112,11 @@ def new_rows(prefix: str, tolerance_deg: float) -> dict:
             for kind in ("planets", "cusps", "angles")}
 
 
+MOSHIER_REPEATS = ("Orrery's Moshier answers move from run to run by up to about 2e-6° "
+                   "(measured: 20 runs); the library keeps state from earlier calls on a "
+                   "thread, as pyswisseph's answers also moved after kerykeion's calls")
+
+
 KERYKEION_OPTIONS = {"house_system": "placidus", "zodiac": "tropical", "center": "geocentric",
                      "include": ["planets", "houses"], "bodies": PLANETS}
 
@@ -125,6 +132,7 @@ def run_kerykeion(orrery: Orrery, subjects: list) -> dict:
                        kerykeion_values.TOLERANCE_DEG)
     same_ut_moshier = new_rows(f"same UT instant, before {swe_values.FILES_FROM} (Orrery on "
                                "Moshier too)", kerykeion_values.TOLERANCE_DEG)
+    same_ut_moshier["planets"].moshier = True
     offsets = []
     skipped = []
     for subject, values in zip(subjects, peer["charts"]):
@@ -166,8 +174,13 @@ SWE_OPTIONS = {"house_system": "placidus", "zodiac": "tropical", "center": "geoc
 
 def run_swe(orrery: Orrery, subjects: list) -> dict:
     """pyswisseph on the repository's ephe/ files at the instant Orrery resolved."""
+    span = f"{swe_values.FILES_FROM}–{swe_values.FILES_TO}"
     rows = {
-        "planets": Comparison("bodies (Sun–Pluto, nodes, apogees, Chiron)", swe_values.TOLERANCE_DEG),
+        "planets": Comparison(f"bodies (Sun–Pluto, nodes, apogees, Chiron), {span}",
+                              swe_values.TOLERANCE_DEG),
+        "moshier": Comparison(f"bodies (Sun–Pluto, nodes, apogees), before "
+                              f"{swe_values.FILES_FROM} (Moshier)",
+                              swe_values.MOSHIER_TOLERANCE_DEG, moshier=True),
         "cusps": Comparison("Placidus cusps", swe_values.TOLERANCE_DEG),
         "angles": Comparison("ASC, MC, ARMC, Vertex", swe_values.TOLERANCE_DEG),
     }
@@ -183,8 +196,9 @@ def run_swe(orrery: Orrery, subjects: list) -> dict:
         peer = swe_values.chart(jd, subject["lat"], subject["lng"], options["bodies"],
                                 moshier=answer["ephemeris"] == "moshier")
         name = subject["name"]
+        bodies_row = rows["moshier"] if answer["ephemeris"] == "moshier" else rows["planets"]
         for b in options["bodies"]:
-            rows["planets"].add(f"{name} {b}", answer["planets"][b]["longitude"], peer["bodies"][b])
+            bodies_row.add(f"{name} {b}", answer["planets"][b]["longitude"], peer["bodies"][b])
         for number in range(1, 13):
             rows["cusps"].add(f"{name} cusp {number}", answer["houses"][str(number)],
                               peer["cusps"][number - 1])
@@ -238,13 +252,16 @@ def instant(iso: str) -> dt.datetime:
 
 
 def row(peer: str, comparison: Comparison, precision: str, cause: str) -> str:
-    if comparison.worst < 1e-9:
+    worst = comparison.worst
+    if comparison.moshier and worst < 1e-5:
+        worst = 9.9e-6  # shown as "< 1e-5°": below that the value changes between runs
+    elif worst < 1e-9:
         cause = "none: the same values to floating-point rounding"
-    elif comparison.worst < 1e-6 and comparison.agree == comparison.count:
-        cause = "not traced: below 1e-6° (0.004\")"
+    elif worst < 1e-5 and comparison.agree == comparison.count:
+        cause = "not traced: below 1e-5° (0.04\")"
     return (f"| {peer} | {comparison.label}: {comparison.count} | {precision} | "
-            f"{comparison.agree} / {comparison.count} | {format_degrees(comparison.worst)}"
-            f"{' (' + comparison.worst_where + ')' if comparison.worst >= 1e-6 else ''} | {cause} |")
+            f"{comparison.agree} / {comparison.count} | {format_degrees(worst)}"
+            f"{' (' + comparison.worst_where + ')' if comparison.worst >= 1e-5 else ''} | {cause} |")
 
 
 def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
@@ -294,13 +311,18 @@ def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
                       "angles": "none: the same library computes them from the same instant"}
     for kind in ("planets", "cusps", "angles"):
         lines.append(row("kerykeion", kery["same_ut"][kind], tol_k, same_ut_causes[kind]))
+    same_ut_causes["planets"] = MOSHIER_REPEATS
     for kind in ("planets", "cusps", "angles"):
         lines.append(row("kerykeion", kery["same_ut_moshier"][kind], tol_k,
                          same_ut_causes[kind]))
-    for kind in ("planets", "cusps", "angles"):
-        lines.append(row("pyswisseph (swetest)", swe[kind],
-                         f"{swe_values.TOLERANCE_DEG:g}° (same C library, same files)",
-                         "none beyond floating-point rounding"))
+    for kind in ("planets", "moshier", "cusps", "angles"):
+        precision = f"{swe[kind].tolerance_deg:g}° (same C library, same files)"
+        cause = "none beyond floating-point rounding"
+        if kind == "moshier":
+            precision = (f"{swe[kind].tolerance_deg:g}° (Moshier's answers repeat only to "
+                         "about 2e-6°)")
+            cause = MOSHIER_REPEATS + " (pyswisseph is reset before each body)"
+        lines.append(row("pyswisseph (swetest)", swe[kind], precision, cause))
     for result in imm:
         checks = result["checks"]
         agree = sum(1 for c in checks if c["orrery_text"] == c["text"])
