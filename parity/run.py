@@ -342,7 +342,9 @@ def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
         "",
         "## Options Orrery was asked with, per peer",
         "",
-        "No preset exists yet; each request sets the peer's conventions explicitly:",
+        "No preset exists yet; each request sets the peer's conventions explicitly. Dates "
+        "before 1582 are proleptic Gregorian on both sides (kerykeion's Python `datetime`, "
+        "Orrery's ISO 8601 default), which the same-UT rows confirm.",
         "",
         f"- kerykeion: `POST /v1/radix` with `options` `{json.dumps(KERYKEION_OPTIONS)}` "
         "(kerykeion's defaults: Placidus, tropical, apparent geocentric); `birth` once as the "
