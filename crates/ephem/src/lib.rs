@@ -28,6 +28,7 @@
 #[doc(hidden)]
 pub mod baseline;
 mod body;
+mod cache;
 mod calc;
 mod cancel;
 mod eclipse;
@@ -41,6 +42,7 @@ mod stars;
 mod time;
 
 pub use body::BodyId;
+pub use cache::full_table_bytes;
 pub use calc::{
     CalcRequest, Calculated, Center, Coordinates, EclipticPosition, EphemerisSource,
     EquatorialPosition, Equinox, ObliquityNutation, Observer, Position, Zodiac,
