@@ -1,13 +1,13 @@
 //! The position cache: Chebyshev series of the library's own geocentric positions, for the
 //! dense evaluations of event searches (see `docs/CACHE.md`).
 //!
-//! - What it holds: geocentric, tropical, ecliptic positions from the mean equinox of date
-//!   ([`Equinox::Mean`], what the searches ask for), with their speeds, of the Sun to Pluto,
-//!   Chiron, the mean node and the mean apogee, between [`FIRST_JD`] and [`LAST_JD`] (inside the
-//!   installed files, 1800–2400). Everything else goes to the library.
+//! - What it holds: geocentric, tropical, ecliptic positions from the mean or the true equinox
+//!   of date, with their speeds, of the Sun to Pluto, Chiron, the mean node and the mean
+//!   apogee, between [`FIRST_JD`] and [`LAST_JD`] (inside the installed files, 1800–2400).
+//!   Everything else goes to the library.
 //! - A segment is a fixed interval of a grid that starts at [`FIRST_JD`]: its length and degree
-//!   are the body's ([`SERIES`]). It is fitted to the library's values at the Chebyshev nodes
-//!   and verified against the library at the points between them and at both ends. A segment
+//!   are the body's ([`SERIES_MEAN`], [`SERIES_TRUE`]). It is fitted to the library's values at
+//!   the Chebyshev nodes and verified against the library at the points between them and at both ends. A segment
 //!   whose verification exceeds the body's tolerance (light deflection near a conjunction with
 //!   the Sun, a jump at a boundary of the library's own file segments) is marked "library":
 //!   that interval is always computed by the library. The fit and the verdict depend only on
@@ -113,9 +113,9 @@ const fn shape(
     }
 }
 
-/// The cached bodies and their segments, chosen with the tuning tool below: the fewest
-/// coefficients per day at which almost every segment passes.
-pub(crate) const SERIES: [SeriesShape; 13] = [
+/// The cached bodies and their segments from the mean equinox, chosen with the tuning tool
+/// below: few coefficients per day, and almost every segment passes its verification.
+const SERIES_MEAN: [SeriesShape; BODIES] = [
     shape(BodyId::SUN, 16.0, 14, STANDARD),
     shape(BodyId::MOON, 8.0, 12, MOON),
     shape(BodyId::MERCURY, 16.0, 16, STANDARD),
@@ -126,10 +126,39 @@ pub(crate) const SERIES: [SeriesShape; 13] = [
     shape(BodyId::URANUS, 32.0, 18, STANDARD),
     shape(BodyId::NEPTUNE, 32.0, 18, STANDARD),
     shape(BodyId::PLUTO, 32.0, 18, STANDARD),
-    shape(BodyId::CHIRON, 16.0, 12, STANDARD),
+    shape(BodyId::CHIRON, 16.0, 14, STANDARD),
     shape(BodyId::MEAN_NODE, 32.0, 12, MEAN_POINT),
     shape(BodyId::MEAN_APOGEE, 32.0, 14, MEAN_POINT),
 ];
+
+/// The same from the true equinox: the nutation's short terms (13.7 days and below) need more
+/// coefficients per day where the body itself moves slowly.
+const SERIES_TRUE: [SeriesShape; BODIES] = [
+    shape(BodyId::SUN, 16.0, 14, STANDARD),
+    shape(BodyId::MOON, 8.0, 12, MOON),
+    shape(BodyId::MERCURY, 16.0, 16, STANDARD),
+    shape(BodyId::VENUS, 8.0, 12, STANDARD),
+    shape(BodyId::MARS, 16.0, 14, STANDARD),
+    shape(BodyId::JUPITER, 32.0, 24, STANDARD),
+    shape(BodyId::SATURN, 32.0, 24, STANDARD),
+    shape(BodyId::URANUS, 32.0, 24, STANDARD),
+    shape(BodyId::NEPTUNE, 32.0, 24, STANDARD),
+    shape(BodyId::PLUTO, 32.0, 24, STANDARD),
+    shape(BodyId::CHIRON, 16.0, 14, STANDARD),
+    shape(BodyId::MEAN_NODE, 32.0, 24, MEAN_POINT),
+    shape(BodyId::MEAN_APOGEE, 32.0, 24, MEAN_POINT),
+];
+
+/// Number of cached bodies.
+const BODIES: usize = 13;
+
+/// The shapes of one equinox's series.
+fn series(equinox: Equinox) -> &'static [SeriesShape; BODIES] {
+    match equinox {
+        Equinox::Mean => &SERIES_MEAN,
+        Equinox::True => &SERIES_TRUE,
+    }
+}
 
 /// One segment: fitted, or left to the library.
 #[derive(Debug)]
@@ -144,8 +173,12 @@ enum Segment {
 /// The segments of every cached body, each table allocated on first use.
 #[derive(Debug, Default)]
 pub(crate) struct PositionCache {
-    tables: [OnceLock<Box<[OnceLock<Segment>]>>; SERIES.len()],
+    /// `[mean equinox, true equinox][body]`.
+    tables: [[OnceLock<Table>; BODIES]; 2],
 }
+
+/// One body's segments from one equinox, in grid order.
+type Table = Box<[OnceLock<Segment>]>;
 
 /// Number of segments of a shape between [`FIRST_JD`] and [`LAST_JD`].
 fn segment_count(shape: &SeriesShape) -> usize {
@@ -155,20 +188,20 @@ fn segment_count(shape: &SeriesShape) -> usize {
 /// The memory the cache would hold with every segment of every body fitted, in bytes.
 #[must_use]
 pub fn full_table_bytes() -> usize {
-    SERIES
+    SERIES_MEAN
         .iter()
+        .chain(&SERIES_TRUE)
         .map(|s| {
-            let count = segment_count(s);
-            count
+            segment_count(s)
                 * (size_of::<OnceLock<Segment>>() + QUANTITIES * s.coefficients * size_of::<f64>())
         })
         .sum()
 }
 
-/// The request the cache answers for `body`: geocentric, tropical, ecliptic, mean equinox.
-fn mean_request(body: BodyId) -> CalcRequest {
+/// A request the cache answers for `body`: geocentric, tropical, ecliptic.
+fn cached_request(body: BodyId, equinox: Equinox) -> CalcRequest {
     CalcRequest {
-        equinox: Equinox::Mean,
+        equinox,
         ..CalcRequest::new(body)
     }
 }
@@ -209,10 +242,11 @@ fn evaluate(coefficients: &[f64], count: usize, x: f64) -> [f64; QUANTITIES] {
 pub(crate) fn build_segment(
     eph: &Ephemeris,
     shape: &SeriesShape,
+    equinox: Equinox,
     count: usize,
     start: f64,
 ) -> Result<Built, EphemError> {
-    let request = mean_request(shape.body);
+    let request = cached_request(shape.body, equinox);
     let jd_at = |x: f64| start + 0.5 * (x + 1.0) * shape.span_days;
     let library = |x: f64| -> Result<Option<[f64; QUANTITIES]>, EphemError> {
         match eph.calc(JulianDayUt(jd_at(x)), &request) {
@@ -286,16 +320,20 @@ impl PositionCache {
         if request.center != Center::Geocentric
             || request.zodiac != Zodiac::Tropical
             || request.coordinates != Coordinates::Ecliptic
-            || request.equinox != Equinox::Mean
             || !(FIRST_JD..LAST_JD).contains(&jd)
         {
             return Ok(None);
         }
-        let Some(index) = SERIES.iter().position(|s| s.body == request.body) else {
+        let shapes = series(request.equinox);
+        let Some(index) = shapes.iter().position(|s| s.body == request.body) else {
             return Ok(None);
         };
-        let shape = &SERIES[index];
-        let table = self.tables[index].get_or_init(|| {
+        let shape = &shapes[index];
+        let equinox_index = match request.equinox {
+            Equinox::Mean => 0,
+            Equinox::True => 1,
+        };
+        let table = self.tables[equinox_index][index].get_or_init(|| {
             (0..segment_count(shape))
                 .map(|_| OnceLock::new())
                 .collect::<Vec<_>>()
@@ -310,12 +348,13 @@ impl PositionCache {
             Some(segment) => segment,
             None => {
                 let start = FIRST_JD + segment_index as f64 * shape.span_days;
-                let built = match build_segment(eph, shape, shape.coefficients, start)? {
-                    Built::Fitted(c, errors) if errors.within(&shape.tolerance) => {
-                        Segment::Fitted(c)
-                    }
-                    Built::Fitted(..) | Built::LibraryOnly => Segment::Library,
-                };
+                let built =
+                    match build_segment(eph, shape, request.equinox, shape.coefficients, start)? {
+                        Built::Fitted(c, errors) if errors.within(&shape.tolerance) => {
+                            Segment::Fitted(c)
+                        }
+                        Built::Fitted(..) | Built::LibraryOnly => Segment::Library,
+                    };
                 cell.get_or_init(|| built)
             }
         };
@@ -339,12 +378,11 @@ impl PositionCache {
 
 impl Ephemeris {
     /// As [`Ephemeris::calc`], from the position cache where it holds the answer: geocentric,
-    /// tropical, ecliptic positions from the mean equinox of date ([`Equinox::Mean`]) of the
-    /// Sun to Pluto, Chiron, the mean node and the mean apogee, 1800–2399. There the answer is
-    /// the library's within 0.001″ in longitude and latitude, 1e-8 AU in distance and 1e-6°/day
-    /// in speed (the Moon: 0.0015″ and 5e-6°/day, the library's own noise; see
-    /// `docs/CACHE.md`), and
-    /// always the same for the same input. Anything else is [`Ephemeris::calc`]'s answer.
+    /// tropical, ecliptic positions from the mean or true equinox of date of the Sun to Pluto,
+    /// Chiron, the mean node and the mean apogee, 1800–2399. There the answer is the library's
+    /// within 0.001″ in longitude and latitude, 1e-8 AU in distance and 1e-6°/day in speed (the
+    /// Moon: 0.0015″ and 5e-6°/day, the library's own noise; see `docs/CACHE.md`), and always
+    /// the same for the same input. Anything else is [`Ephemeris::calc`]'s answer.
     ///
     /// Meant for dense evaluations (event searches), not for positions shown as such: those
     /// come from [`Ephemeris::calc`].
@@ -371,7 +409,7 @@ mod tuning {
     use super::*;
 
     /// Prints, per body and shape, how segments at spread-out dates verify. A tool for choosing
-    /// [`SERIES`], not a test: `cargo test --release -p orrery-ephem tuning -- --ignored --nocapture`.
+    /// the series' shapes, not a test: `cargo test --release -p orrery-ephem tuning -- --ignored --nocapture`.
     #[test]
     #[ignore = "a tuning tool that prints; run by hand in release"]
     fn print_fit_errors_per_shape() {
@@ -386,7 +424,12 @@ mod tuning {
             })
             .collect();
         let only: Option<i32> = std::env::var("BODY").ok().and_then(|b| b.parse().ok());
-        for shape in SERIES
+        let equinox = if std::env::var("EQUINOX").is_ok_and(|e| e == "true") {
+            Equinox::True
+        } else {
+            Equinox::Mean
+        };
+        for shape in series(equinox)
             .iter()
             .filter(|s| only.is_none_or(|b| s.body.se_number() == b))
         {
@@ -406,7 +449,7 @@ mod tuning {
                     if start + span > LAST_JD {
                         continue;
                     }
-                    match build_segment(&eph, &trial, count, start).expect("no cancel") {
+                    match build_segment(&eph, &trial, equinox, count, start).expect("no cancel") {
                         Built::Fitted(_, e) => {
                             if !e.within(&trial.tolerance) {
                                 failed += 1;

@@ -13,7 +13,7 @@ use orrery_ephem::{Ephemeris, Equinox, Zodiac};
 
 use super::{EVENT_TOLERANCE, EventError};
 use crate::body::Body;
-use crate::chart::{Center, ChartError, Frame, position, position_from};
+use crate::chart::{Center, ChartError, Frame, search_position};
 use crate::search::{Sample, ScanStep, Track};
 use crate::techniques::motion;
 use crate::time::JulianDayUt;
@@ -69,7 +69,7 @@ impl<'e> Sampler<'e> {
         if let Some(sample) = self.cache.get(&(body, jd.to_bits())) {
             return Ok(*sample);
         }
-        let p = position(self.eph, JulianDayUt(jd), body, &self.frame)?;
+        let p = search_position(self.eph, JulianDayUt(jd), body, &self.frame, Equinox::True)?;
         let sample = Sample {
             t_day: jd,
             value_deg: p.lon.degrees(),
@@ -84,7 +84,7 @@ impl<'e> Sampler<'e> {
         if let Some(sample) = self.mean_cache.get(&(body, jd.to_bits())) {
             return Ok(*sample);
         }
-        let p = position_from(
+        let p = search_position(
             self.eph,
             JulianDayUt(jd),
             body,
