@@ -11,6 +11,8 @@
 //!   returns-moon       50 lunar returns with their crossings (20 runs)
 //!   returns-mercury    50 Mercury returns with their crossings (20 runs)
 //!   naive-1y           the Python peer's algorithm compiled, on raw library calls (5 runs)
+//!   transits-1y-cold   the 1-year window on a new handle each run, so with an empty position
+//!                      cache (docs/CACHE.md), and opening a handle alone (10 runs)
 //!   all                all of the above
 //! ```
 //!
@@ -34,13 +36,14 @@ use orrery_ephem::Ephemeris;
 use orrery_ephem::baseline::RawLibrary;
 use serde_json::{Value, json};
 
-const WORKLOADS: [&str; 6] = [
+const WORKLOADS: [&str; 7] = [
     "transits-1y",
     "transits-10y",
     "progressions-90y",
     "returns-moon",
     "returns-mercury",
     "naive-1y",
+    "transits-1y-cold",
 ];
 
 fn main() -> ExitCode {
@@ -272,6 +275,23 @@ fn run_one(
                 &format!("{} returns, {crossings} crossings", found.len()),
                 &t,
             );
+        }
+        "transits-1y-cold" => {
+            let input = case.transit_window(Span::OneYear);
+            let (t, events) = measure(reps.unwrap_or(10), || {
+                let fresh = open_ephemeris()?;
+                transits(&fresh, &input)
+            })?;
+            report(
+                workload,
+                &format!(
+                    "{} events, {points}, a new handle per run (empty position cache)",
+                    events.len()
+                ),
+                &t,
+            );
+            let (t, _) = measure(reps.unwrap_or(10), open_ephemeris)?;
+            report("open-handle", "Ephemeris::open alone", &t);
         }
         _ => return Err(format!("unknown workload {workload}").into()),
     }

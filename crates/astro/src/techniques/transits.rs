@@ -270,11 +270,14 @@ pub fn transit_window(
     work.sort_by(|x, y| x.2.estimate_day.total_cmp(&y.2.estimate_day));
 
     // Refinements several times a day share an interpolated nutation: each saves the library
-    // two nutations, and each half-day grid value costs one (see `nutation`).
+    // two nutations, and each half-day grid value costs one (see `nutation`). Not for
+    // geocentric positions, which the position cache holds with their nutation (it would only
+    // add the grid's library calls, and build the cache's mean-equinox segments as well).
     #[allow(clippy::cast_precision_loss, reason = "a count of crossings")]
     let dense = work.len() as f64 >= INTERPOLATED_NUTATION_MIN_PER_DAY * (end - start);
     let mut nutation =
-        (dense && nutation::applies_to(&frame)).then(|| InterpolatedNutation::covering(start, end));
+        (dense && nutation::applies_to(&frame) && frame.center != crate::chart::Center::Geocentric)
+            .then(|| InterpolatedNutation::covering(start, end));
 
     let mut events = Vec::with_capacity(work.len());
     for (b, k, crossing) in work {

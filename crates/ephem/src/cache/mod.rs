@@ -253,14 +253,7 @@ pub(crate) fn build_segment(
             Ok(Calculated {
                 position: Position::Ecliptic(p),
                 source: EphemerisSource::Swiss,
-            }) => Ok(Some([
-                p.lon_deg,
-                p.lat_deg,
-                p.dist_au,
-                p.lon_speed_deg_per_day,
-                p.lat_speed_deg_per_day,
-                p.dist_speed_au_per_day,
-            ])),
+            }) => Ok(Some(p.to_array())),
             Err(EphemError::Cancelled) => Err(EphemError::Cancelled),
             _ => Ok(None),
         }
