@@ -32,8 +32,8 @@ use orrery_bench::events::{
     transits,
 };
 use orrery_bench::{BenchError, open_ephemeris};
-use orrery_ephem::Ephemeris;
 use orrery_ephem::baseline::RawLibrary;
+use orrery_ephem::{Ephemeris, JulianDayUt};
 use serde_json::{Value, json};
 
 const WORKLOADS: [&str; 7] = [
@@ -292,6 +292,27 @@ fn run_one(
             );
             let (t, _) = measure(reps.unwrap_or(10), open_ephemeris)?;
             report("open-handle", "Ephemeris::open alone", &t);
+            let fresh = open_ephemeris()?;
+            transits(&fresh, &input)?;
+            println!(
+                "position cache after one 1-year window: {} bytes",
+                fresh.position_cache_bytes()
+            );
+            let (jd_1950, jd_2050) = (JulianDayUt(2_433_282.5), JulianDayUt(2_469_807.5));
+            let (t, bytes) = measure(1, || {
+                let fresh = open_ephemeris()?;
+                fresh.prefill_position_cache(jd_1950, jd_2050)?;
+                Ok(fresh.position_cache_bytes())
+            })?;
+            report(
+                "prefill-1950-2050",
+                &format!(
+                    "every segment of 1950-2050, both equinoxes: {bytes} bytes (all of 1800-2400 \
+                     at most {} bytes)",
+                    orrery_ephem::full_table_bytes()
+                ),
+                &t,
+            );
         }
         _ => return Err(format!("unknown workload {workload}").into()),
     }

@@ -264,3 +264,22 @@ fn a_cached_longitude_is_the_librarys_across_the_zero_seam() {
         );
     }
 }
+
+#[test]
+fn a_prefilled_cache_gives_the_answers_of_a_cold_one() {
+    let (from, to) = (2_451_545.0, 2_451_605.0);
+    let prefilled = ephemeris();
+    assert_eq!(prefilled.position_cache_bytes(), 0);
+    prefilled
+        .prefill_position_cache(JulianDayUt(from), JulianDayUt(to))
+        .expect("prefill");
+    let bytes = prefilled.position_cache_bytes();
+    assert!(bytes > 0 && bytes < orrery_ephem::full_table_bytes());
+    let instants: Vec<f64> = (0..40).map(|i| from + 1.5 * f64::from(i)).collect();
+    assert_eq!(
+        all_cached(&prefilled, &instants, false),
+        all_cached(&ephemeris(), &instants, true)
+    );
+    // Everything asked for was built already.
+    assert_eq!(prefilled.position_cache_bytes(), bytes);
+}
