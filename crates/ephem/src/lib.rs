@@ -10,6 +10,10 @@
 //! - Nothing falls back silently: positions report their [`EphemerisSource`]; functions
 //!   whose library call cannot tell fail with [`EphemError::OutOfRange`] outside the files;
 //!   a polar house fallback is reported in [`Houses::fallback`].
+//! - [`Ephemeris::calc_cached`] answers geocentric tropical positions of the main bodies from
+//!   Chebyshev series of the library's own values (within 0.001″, verified per segment, the
+//!   same answer warm or cold), for the dense evaluations of event searches; see
+//!   `docs/CACHE.md`.
 //!
 //! ```
 //! use orrery_ephem::{BodyId, CalcRequest, Ephemeris, EphemerisSource, JulianDayUt};
