@@ -14,7 +14,9 @@
 #    (bench/python_peer/compare_events.py);
 # 4. the same comparison on the 10-year window (one peer run, 5 of Orrery);
 # 5. Orrery's other workloads: 90 years of secondary progressions (all phases; the
-#    progressed-to-natal aspects), 50 lunar returns, 50 Mercury returns with their crossings.
+#    progressed-to-natal aspects), 50 lunar returns, 50 Mercury returns with their crossings;
+# 6. the 1-year window on a new handle each run: the cost with an empty position cache
+#    (docs/CACHE.md), beside the cost of opening a handle alone.
 #
 # CPU time, not wall time, is the figure: the machine may be shared. The load average is printed
 # before each step. Exit status 1 if an event list differs.
@@ -60,5 +62,7 @@ python3 "$compare" --label "10-year window" --target-cpu-ms 250 --target-ratio 0
 
 load "progressions and returns"
 "$bin" progressions-90y returns-moon returns-mercury
+load "cold position cache"
+"$bin" transits-1y-cold
 load "end"
 exit "$status"

@@ -48,7 +48,16 @@ for workload in chart planets ephemeris; do
         lo="$N1" hi="$N2"
     fi
     raw="$(per_item "$workload-raw" "$lo" "$hi")"
+    if [ "$workload" = ephemeris ]; then ephemeris_raw="$raw"; fi
     orrery="$(per_item "$workload-orrery" "$lo" "$hi")"
     awk -v w="$workload" -v r="$raw" -v o="$orrery" 'BEGIN {
         printf "%-10s raw %12d   orrery %12d   orrery/raw %.3f\n", w, r, o, o / r }'
 done
+
+# Issue 12: the same series with its positions from the position cache (docs/CACHE.md; the
+# endpoint itself keeps the library's). Every run's first series builds the segments it needs,
+# so the difference of two runs is a warm series; the first series' own cost is the cold one.
+cached="$(per_item ephemeris-cached "$S1" "$S2")"
+first="$(( $(count ephemeris-cached 1) - $(count ephemeris-cached 0) ))"
+awk -v r="$ephemeris_raw" -v c="$cached" -v f="$first" 'BEGIN {
+    printf "%-10s raw %12d   cached %12d   cached/raw %.3f   (first series, building the segments: %d, %.3f x raw)\n", "ephemeris", r, c, c / r, f, f / r }'

@@ -226,14 +226,54 @@ pub fn position_from(
     frame: &Frame,
     equinox: Equinox,
 ) -> Result<BodyPosition, ChartError> {
+    position_via(eph, jd, body, frame, equinox, Via::Library)
+}
+
+/// As [`position_from`], for the dense evaluations of a search: geocentric tropical positions
+/// of the Sun to Pluto, Chiron, the mean node and the mean apogee, 1800–2399, come from the
+/// ephemeris' position cache ([`Ephemeris::calc_cached`]: the library's within 0.001″, the
+/// Moon's within 0.0015″, always the same answer for the same input); anything else from the
+/// library. Positions shown as such come from [`position`] (docs/CACHE.md).
+///
+/// # Errors
+/// As [`position_from`].
+pub fn search_position(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    frame: &Frame,
+    equinox: Equinox,
+) -> Result<BodyPosition, ChartError> {
+    position_via(eph, jd, body, frame, equinox, Via::Cache)
+}
+
+/// Where a position comes from.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Via {
+    /// The library ([`Ephemeris::calc`]).
+    Library,
+    /// The position cache where it holds the answer ([`Ephemeris::calc_cached`]).
+    Cache,
+}
+
+/// [`position_from`] or [`search_position`], as `via` says.
+pub(crate) fn position_via(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    frame: &Frame,
+    equinox: Equinox,
+    via: Via,
+) -> Result<BodyPosition, ChartError> {
     check_not_center(body, frame)?;
     if body == Body::Earth && seen_from_earth(frame.center) {
-        return Ok(BodyPosition::earth_point(&position_from(
+        return Ok(BodyPosition::earth_point(&position_via(
             eph,
             jd,
             Body::Sun,
             frame,
             equinox,
+            via,
         )?));
     }
     let request = CalcRequest {
@@ -243,7 +283,11 @@ pub fn position_from(
         coordinates: Coordinates::Ecliptic,
         equinox,
     };
-    let calculated = eph.calc(jd, &request).map_err(|e| no_data(body, jd, e))?;
+    let calculated = match via {
+        Via::Library => eph.calc(jd, &request),
+        Via::Cache => eph.calc_cached(jd, &request),
+    }
+    .map_err(|e| no_data(body, jd, e))?;
     let ecliptic = calculated.ecliptic().ok_or_else(|| EphemError::Library {
         function: "swe_calc_ut",
         message: "ecliptic coordinates were asked for but not returned".into(),

@@ -11,6 +11,8 @@
 //!   returns-moon       50 lunar returns with their crossings (20 runs)
 //!   returns-mercury    50 Mercury returns with their crossings (20 runs)
 //!   naive-1y           the Python peer's algorithm compiled, on raw library calls (5 runs)
+//!   transits-1y-cold   the 1-year window on a new handle each run, so with an empty position
+//!                      cache (docs/CACHE.md), and opening a handle alone (10 runs)
 //!   all                all of the above
 //! ```
 //!
@@ -30,17 +32,18 @@ use orrery_bench::events::{
     transits,
 };
 use orrery_bench::{BenchError, open_ephemeris};
-use orrery_ephem::Ephemeris;
 use orrery_ephem::baseline::RawLibrary;
+use orrery_ephem::{Ephemeris, JulianDayUt};
 use serde_json::{Value, json};
 
-const WORKLOADS: [&str; 6] = [
+const WORKLOADS: [&str; 7] = [
     "transits-1y",
     "transits-10y",
     "progressions-90y",
     "returns-moon",
     "returns-mercury",
     "naive-1y",
+    "transits-1y-cold",
 ];
 
 fn main() -> ExitCode {
@@ -270,6 +273,44 @@ fn run_one(
             report(
                 workload,
                 &format!("{} returns, {crossings} crossings", found.len()),
+                &t,
+            );
+        }
+        "transits-1y-cold" => {
+            let input = case.transit_window(Span::OneYear);
+            let (t, events) = measure(reps.unwrap_or(10), || {
+                let fresh = open_ephemeris()?;
+                transits(&fresh, &input)
+            })?;
+            report(
+                workload,
+                &format!(
+                    "{} events, {points}, a new handle per run (empty position cache)",
+                    events.len()
+                ),
+                &t,
+            );
+            let (t, _) = measure(reps.unwrap_or(10), open_ephemeris)?;
+            report("open-handle", "Ephemeris::open alone", &t);
+            let fresh = open_ephemeris()?;
+            transits(&fresh, &input)?;
+            println!(
+                "position cache after one 1-year window: {} bytes",
+                fresh.position_cache_bytes()
+            );
+            let (jd_1950, jd_2050) = (JulianDayUt(2_433_282.5), JulianDayUt(2_469_807.5));
+            let (t, bytes) = measure(1, || {
+                let fresh = open_ephemeris()?;
+                fresh.prefill_position_cache(jd_1950, jd_2050)?;
+                Ok(fresh.position_cache_bytes())
+            })?;
+            report(
+                "prefill-1950-2050",
+                &format!(
+                    "every segment of 1950-2050, both equinoxes: {bytes} bytes (all of 1800-2400 \
+                     at most {} bytes)",
+                    orrery_ephem::full_table_bytes()
+                ),
                 &t,
             );
         }

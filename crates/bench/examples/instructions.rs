@@ -2,17 +2,18 @@
 //! callgrind: `bench/instructions.sh` runs it for two values of N and divides the difference
 //! of the counts by the difference of N, which cancels start-up (opening the files, parsing).
 //!
-//! `instructions <chart-raw|chart-orrery|planets-raw|planets-orrery|ephemeris-raw|ephemeris-orrery> <N>`
-//! (for `ephemeris-*`, N series of 10,000 daily samples × 12 points).
+//! `instructions <chart-raw|chart-orrery|planets-raw|planets-orrery|ephemeris-raw|ephemeris-orrery|ephemeris-cached> <N>`
+//! (for `ephemeris-*`, N series of 10,000 daily samples × 12 points; `ephemeris-cached` takes
+//! the positions from the position cache, whose segments the first series builds).
 #![forbid(unsafe_code)]
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
 use orrery_bench::{
-    SEED, SERIES_SAMPLES, aspect_config, ephemeris_input, open_ephemeris, orrery_chart,
-    orrery_ephemeris, orrery_planets, planets_input, raw_chart, raw_ephemeris, raw_planets,
-    samples,
+    SEED, SERIES_SAMPLES, aspect_config, cached_ephemeris, ephemeris_input, open_ephemeris,
+    orrery_chart, orrery_ephemeris, orrery_planets, planets_input, raw_chart, raw_ephemeris,
+    raw_planets, samples,
 };
 use orrery_ephem::baseline::RawLibrary;
 
@@ -23,7 +24,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(path), Some(Ok(n))) = (args.first(), args.get(1).map(|n| n.parse::<usize>())) else {
         eprintln!(
-            "usage: instructions <chart-raw|chart-orrery|planets-raw|planets-orrery|ephemeris-raw|ephemeris-orrery> <N>"
+            "usage: instructions <chart-raw|chart-orrery|planets-raw|planets-orrery|ephemeris-raw|ephemeris-orrery|ephemeris-cached> <N>"
         );
         return ExitCode::from(2);
     };
@@ -89,6 +90,13 @@ fn run(path: &str, n: usize) -> Result<(), orrery_bench::BenchError> {
             let input = ephemeris_input()?;
             for _ in 0..n {
                 black_box(orrery_ephemeris(&eph, &input)?);
+            }
+        }
+        "ephemeris-cached" => {
+            let mut rows = vec![[[0.0; 6]; 12]; SERIES_SAMPLES];
+            for _ in 0..n {
+                cached_ephemeris(&eph, &mut rows)?;
+                black_box(&rows);
             }
         }
         other => return Err(format!("unknown path {other:?}").into()),

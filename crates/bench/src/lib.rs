@@ -32,7 +32,7 @@ use orrery_astro::body::Body;
 use orrery_astro::chart::{Chart, ChartInput, Frame, compute_chart};
 use orrery_astro::time::{julian_day_ut, timestamp_of};
 use orrery_ephem::baseline::{RawHouses, RawLibrary};
-use orrery_ephem::{BodyId, Ephemeris, HouseSystem, JulianDayUt, Observer};
+use orrery_ephem::{BodyId, CalcRequest, Ephemeris, HouseSystem, JulianDayUt, Observer};
 
 /// Any failure of a workload (the benches stop on the first one).
 pub type BenchError = Box<dyn Error + Send + Sync>;
@@ -304,6 +304,25 @@ pub fn raw_ephemeris(raw: &RawLibrary, out: &mut [[[f64; 6]; 12]]) {
     }
 }
 
+/// The same series' positions through the position cache (`Ephemeris::calc_cached`, true
+/// equinox, in the endpoint's order), into `out`: what the series would cost if the endpoint
+/// took its positions from the cache, which it does not (docs/CACHE.md).
+///
+/// # Errors
+/// A point without data at a sample.
+pub fn cached_ephemeris(eph: &Ephemeris, out: &mut [[[f64; 6]; 12]]) -> Result<(), BenchError> {
+    let mut jd = SERIES_START_JD;
+    for sample in out.iter_mut() {
+        for (body, row) in SERIES_BODY_IDS.iter().zip(sample.iter_mut()) {
+            let calculated = eph.calc_cached(JulianDayUt(jd), &CalcRequest::new(*body))?;
+            let p = calculated.ecliptic().ok_or("no ecliptic position")?;
+            *row = p.to_array();
+        }
+        jd += 1.0;
+    }
+    Ok(())
+}
+
 /// Opens the repository's data directory (or `ORRERY_EPHE_PATH`).
 ///
 /// # Errors
@@ -376,6 +395,24 @@ mod tests {
             assert_eq!(sample.julian_day_ut.to_bits(), jd.to_bits());
             for ((_, values), row) in sample.points.0.iter().zip(raw_sample) {
                 assert_eq!(values.longitude.map(f64::to_bits), Some(row[0].to_bits()));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_cached_series_is_the_raw_one_within_the_cache_bounds() -> Result<(), BenchError> {
+        let eph = open_ephemeris()?;
+        let raw = RawLibrary::new(&eph)?;
+        let mut rows = vec![[[0.0; 6]; 12]; 400];
+        let mut cached = rows.clone();
+        raw_ephemeris(&raw, &mut rows);
+        cached_ephemeris(&eph, &mut cached)?;
+        for (raw_sample, cached_sample) in rows.iter().zip(&cached) {
+            for (r, c) in raw_sample.iter().zip(cached_sample) {
+                // 0.0015″ (the Moon's bound, docs/CACHE.md), across the 0/360 seam.
+                let diff = ((r[0] - c[0] + 180.0).rem_euclid(360.0) - 180.0).abs();
+                assert!(diff <= 0.0015 / 3600.0, "{diff}");
             }
         }
         Ok(())

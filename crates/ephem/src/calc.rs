@@ -230,6 +230,19 @@ pub struct EclipticPosition {
 }
 
 impl EclipticPosition {
+    /// `[lon, lat, dist, lon speed, lat speed, dist speed]`, the library's order.
+    #[must_use]
+    pub fn to_array(&self) -> [f64; 6] {
+        [
+            self.lon_deg,
+            self.lat_deg,
+            self.dist_au,
+            self.lon_speed_deg_per_day,
+            self.lat_speed_deg_per_day,
+            self.dist_speed_au_per_day,
+        ]
+    }
+
     pub(crate) fn from_raw(x: [f64; 6]) -> Self {
         EclipticPosition {
             lon_deg: x[0],

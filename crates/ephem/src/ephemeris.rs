@@ -20,6 +20,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use crate::cache::PositionCache;
 use crate::error::EphemError;
 use crate::ffi::{self, Lib};
 use crate::stars::StarName;
@@ -48,6 +49,8 @@ struct Inner {
     c_path: CString,
     data_version: String,
     star_names: OnceLock<Result<Vec<StarName>, EphemError>>,
+    /// Chebyshev segments of the library's positions, built on first use (`cache/`).
+    positions: PositionCache,
 }
 
 /// What the current thread has told the library. Dropped when the thread exits.
@@ -126,6 +129,7 @@ impl Ephemeris {
                 c_path: c_path.clone(),
                 data_version,
                 star_names: OnceLock::new(),
+                positions: PositionCache::default(),
             }),
         };
         // Setting the path opens the lunar file, which proves the library accepts the
@@ -166,6 +170,11 @@ impl Ephemeris {
     #[must_use]
     pub fn data_version(&self) -> &str {
         &self.inner.data_version
+    }
+
+    /// This handle's position cache.
+    pub(crate) fn position_cache(&self) -> &PositionCache {
+        &self.inner.positions
     }
 
     /// The fixed-star names of this directory's `sefstars.txt`, parsed once.

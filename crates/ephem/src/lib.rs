@@ -10,6 +10,10 @@
 //! - Nothing falls back silently: positions report their [`EphemerisSource`]; functions
 //!   whose library call cannot tell fail with [`EphemError::OutOfRange`] outside the files;
 //!   a polar house fallback is reported in [`Houses::fallback`].
+//! - [`Ephemeris::calc_cached`] answers geocentric tropical positions of the main bodies from
+//!   Chebyshev series of the library's own values (within 0.001″, verified per segment, the
+//!   same answer warm or cold), for the dense evaluations of event searches; see
+//!   `docs/CACHE.md`.
 //!
 //! ```
 //! use orrery_ephem::{BodyId, CalcRequest, Ephemeris, EphemerisSource, JulianDayUt};
@@ -28,6 +32,7 @@
 #[doc(hidden)]
 pub mod baseline;
 mod body;
+mod cache;
 mod calc;
 mod cancel;
 mod eclipse;
@@ -41,6 +46,7 @@ mod stars;
 mod time;
 
 pub use body::BodyId;
+pub use cache::full_table_bytes;
 pub use calc::{
     CalcRequest, Calculated, Center, Coordinates, EclipticPosition, EphemerisSource,
     EquatorialPosition, Equinox, ObliquityNutation, Observer, Position, Zodiac,

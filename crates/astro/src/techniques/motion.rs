@@ -15,7 +15,7 @@ use orrery_ephem::{Ephemeris, Equinox};
 
 use super::nutation::InterpolatedNutation;
 use crate::body::Body;
-use crate::chart::{Center, ChartError, Frame, position, position_from};
+use crate::chart::{Center, ChartError, Frame, Via, position_via, search_position};
 use crate::search::{Sample, ScanStep};
 use crate::time::JulianDayUt;
 
@@ -88,17 +88,42 @@ pub fn scan_step(body: Body, frame: &Frame) -> ScanStep {
 }
 
 /// `body`'s longitude and its speed at `jd_ut` in `frame`, as a search sample (whose time axis
-/// is the Julian day UT as a bare number).
+/// is the Julian day UT as a bare number), from the library: for a longitude shown as such.
 ///
 /// # Errors
-/// As [`position`].
+/// As [`crate::chart::position`].
 pub fn longitude_sample(
     eph: &Ephemeris,
     body: Body,
     frame: &Frame,
     jd_ut: f64,
 ) -> Result<Sample, ChartError> {
-    let p = position(eph, JulianDayUt(jd_ut), body, frame)?;
+    sample_from(eph, body, frame, jd_ut, Via::Library)
+}
+
+/// As [`longitude_sample`], from the position cache where it holds the answer
+/// ([`search_position`]): for the dense evaluations of a search and the details of the events
+/// it finds (docs/CACHE.md).
+///
+/// # Errors
+/// As [`crate::chart::position`].
+pub fn search_sample(
+    eph: &Ephemeris,
+    body: Body,
+    frame: &Frame,
+    jd_ut: f64,
+) -> Result<Sample, ChartError> {
+    sample_from(eph, body, frame, jd_ut, Via::Cache)
+}
+
+fn sample_from(
+    eph: &Ephemeris,
+    body: Body,
+    frame: &Frame,
+    jd_ut: f64,
+    via: Via,
+) -> Result<Sample, ChartError> {
+    let p = position_via(eph, JulianDayUt(jd_ut), body, frame, Equinox::True, via)?;
     Ok(Sample {
         t_day: jd_ut,
         value_deg: p.lon.degrees(),
@@ -112,7 +137,7 @@ pub fn longitude_sample(
 /// [`super::nutation::applies_to`] holds.
 ///
 /// # Errors
-/// As [`position`].
+/// As [`crate::chart::position`].
 pub fn longitude_sample_interpolated(
     eph: &Ephemeris,
     body: Body,
@@ -120,7 +145,7 @@ pub fn longitude_sample_interpolated(
     jd_ut: f64,
     nutation: &mut InterpolatedNutation,
 ) -> Result<Sample, ChartError> {
-    let p = position_from(eph, JulianDayUt(jd_ut), body, frame, Equinox::Mean)?;
+    let p = search_position(eph, JulianDayUt(jd_ut), body, frame, Equinox::Mean)?;
     let (nutation_deg, nutation_rate) = nutation.at(eph, jd_ut)?;
     Ok(Sample {
         t_day: jd_ut,

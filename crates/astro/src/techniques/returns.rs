@@ -53,7 +53,7 @@
 
 use orrery_ephem::{Ephemeris, EphemerisSource};
 
-use super::motion::{self, longitude_sample};
+use super::motion::{self, search_sample};
 use crate::angle::{Longitude, wrap_180};
 use crate::body::Body;
 use crate::chart::{Center, ChartError, Frame, Zodiac, position};
@@ -482,7 +482,7 @@ pub fn find_returns(eph: &Ephemeris, search: &ReturnSearch) -> Result<Vec<Return
     let from = search.from.0;
     let target = target_lon.degrees();
     let step = motion::scan_step(body, &frame);
-    let eval = |t: f64| longitude_sample(eph, body, &frame, t);
+    let eval = |t: f64| search_sample(eph, body, &frame, t);
     let failed = |e| ReturnError::from_search(body, e);
     let distance = |s: &Sample| wrap_180(s.value_deg - target).abs();
 

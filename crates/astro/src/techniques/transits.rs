@@ -32,7 +32,7 @@
 
 use orrery_ephem::Ephemeris;
 
-use super::motion::{self, longitude_sample, longitude_sample_interpolated};
+use super::motion::{self, longitude_sample_interpolated, search_sample};
 use super::nutation::{self, InterpolatedNutation};
 use crate::angle::{Longitude, wrap_180};
 use crate::aspects::{Aspect, AspectConfig, AspectHit, AspectPoint, find_cross};
@@ -256,7 +256,7 @@ pub fn transit_window(
     for (b, (&body, body_samples)) in bodies.iter().zip(&samples).enumerate() {
         let track = Track::build(
             body_samples,
-            |t| longitude_sample(eph, body, &frame, t),
+            |t| search_sample(eph, body, &frame, t),
             EVENT_TOLERANCE,
         )
         .map_err(|e| TransitError::from_search(body, e))?;
@@ -270,11 +270,14 @@ pub fn transit_window(
     work.sort_by(|x, y| x.2.estimate_day.total_cmp(&y.2.estimate_day));
 
     // Refinements several times a day share an interpolated nutation: each saves the library
-    // two nutations, and each half-day grid value costs one (see `nutation`).
+    // two nutations, and each half-day grid value costs one (see `nutation`). Not for
+    // geocentric positions, which the position cache holds with their nutation (it would only
+    // add the grid's library calls, and build the cache's mean-equinox segments as well).
     #[allow(clippy::cast_precision_loss, reason = "a count of crossings")]
     let dense = work.len() as f64 >= INTERPOLATED_NUTATION_MIN_PER_DAY * (end - start);
     let mut nutation =
-        (dense && nutation::applies_to(&frame)).then(|| InterpolatedNutation::covering(start, end));
+        (dense && nutation::applies_to(&frame) && frame.center != crate::chart::Center::Geocentric)
+            .then(|| InterpolatedNutation::covering(start, end));
 
     let mut events = Vec::with_capacity(work.len());
     for (b, k, crossing) in work {
@@ -286,7 +289,7 @@ pub fn transit_window(
                 target.lon_deg,
                 |t| match nutation.as_mut() {
                     Some(nutation) => longitude_sample_interpolated(eph, body, &frame, t, nutation),
-                    None => longitude_sample(eph, body, &frame, t),
+                    None => search_sample(eph, body, &frame, t),
                 },
                 EVENT_TOLERANCE,
             )
@@ -322,7 +325,7 @@ fn instant_events(
 ) -> Result<Vec<TransitEvent>, TransitError> {
     let mut events = Vec::new();
     for (b, &body) in bodies.iter().enumerate() {
-        let sample = longitude_sample(eph, body, frame, at.0)?;
+        let sample = search_sample(eph, body, frame, at.0)?;
         for target in targets {
             if wrap_180(sample.value_deg - target.lon_deg) == 0.0 && sample.rate_deg_per_day != 0.0
             {
@@ -360,7 +363,7 @@ fn sample_bodies(
     }
     plan.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
     for (t, b) in plan {
-        samples[b].push(longitude_sample(eph, bodies[b], frame, t)?);
+        samples[b].push(search_sample(eph, bodies[b], frame, t)?);
     }
     Ok(samples)
 }

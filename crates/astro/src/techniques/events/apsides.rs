@@ -7,10 +7,12 @@
 //! They are not the osculating apsides of `/v1/nodes-apsides` (the ellipse fitted to the orbit
 //! at an instant), which wander by days from the actual closest approach.
 
+use orrery_ephem::Equinox;
+
 use super::sampler::{Sampler, grid};
 use super::{ApsisKind, EVENT_TOLERANCE, Event, EventError, EventQuery, EventType, in_window};
 use crate::body::Body;
-use crate::chart::{Center, ChartError, Frame, position};
+use crate::chart::{Center, ChartError, Frame, search_position};
 use crate::search::{Sample, ScanStep, Track};
 use crate::time::JulianDayUt;
 
@@ -44,7 +46,13 @@ fn distance_sample(
     frame: &Frame,
     jd: f64,
 ) -> Result<Sample, ChartError> {
-    let p = position(sampler.ephemeris(), JulianDayUt(jd), body, frame)?;
+    let p = search_position(
+        sampler.ephemeris(),
+        JulianDayUt(jd),
+        body,
+        frame,
+        Equinox::True,
+    )?;
     Ok(Sample {
         t_day: jd,
         value_deg: p.dist_au,

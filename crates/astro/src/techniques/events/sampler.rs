@@ -13,14 +13,10 @@ use orrery_ephem::{Ephemeris, Equinox, Zodiac};
 
 use super::{EVENT_TOLERANCE, EventError};
 use crate::body::Body;
-use crate::chart::{Center, ChartError, Frame, position, position_from};
+use crate::chart::{Center, ChartError, Frame, search_position};
 use crate::search::{Sample, ScanStep, Track};
 use crate::techniques::motion;
 use crate::time::JulianDayUt;
-
-/// How far from a real evaluation a longitude may be carried by its speed: one minute (the
-/// refinement's Newton step is at most that).
-const CARRY_LIMIT_DAYS: f64 = 60.0 / 86_400.0;
 
 /// The grid's anchor: J2000 (UT), so that grid times are the same for every request.
 const ANCHOR_JD: f64 = 2_451_545.0;
@@ -69,7 +65,7 @@ impl<'e> Sampler<'e> {
         if let Some(sample) = self.cache.get(&(body, jd.to_bits())) {
             return Ok(*sample);
         }
-        let p = position(self.eph, JulianDayUt(jd), body, &self.frame)?;
+        let p = search_position(self.eph, JulianDayUt(jd), body, &self.frame, Equinox::True)?;
         let sample = Sample {
             t_day: jd,
             value_deg: p.lon.degrees(),
@@ -84,7 +80,7 @@ impl<'e> Sampler<'e> {
         if let Some(sample) = self.mean_cache.get(&(body, jd.to_bits())) {
             return Ok(*sample);
         }
-        let p = position_from(
+        let p = search_position(
             self.eph,
             JulianDayUt(jd),
             body,
@@ -100,53 +96,23 @@ impl<'e> Sampler<'e> {
         Ok(sample)
     }
 
-    /// `body`'s longitude in the calendar's zodiac at `jd` (in the tropical zodiac from the
-    /// mean equinox's, often computed already for a difference at this time).
+    /// `body`'s longitude in the calendar's zodiac at `jd`: in the tropical zodiac, from the
+    /// position cache where it holds the body (docs/CACHE.md), an evaluation of its series.
     pub(super) fn longitude(&mut self, body: Body, jd: f64) -> Result<f64, ChartError> {
-        if let Some(sample) = self.cache.get(&(body, jd.to_bits())) {
-            return Ok(sample.value_deg);
-        }
-        match self.frame.zodiac {
-            // The mean position (usually computed already, for the difference at this time)
-            // plus one nutation, without the speed's second one.
-            Zodiac::Tropical => {
-                let mean = self.mean_sample(body, jd)?;
-                Ok((mean.value_deg + self.nutation_lon_deg(jd)?).rem_euclid(360.0))
-            }
-            Zodiac::Sidereal(_) => Ok(self.sample(body, jd)?.value_deg),
-        }
+        Ok(self.sample(body, jd)?.value_deg)
     }
 
-    /// [`Sampler::longitude`] at an event's exact time `jd`, solved from a real evaluation at
-    /// `probe` (the refinement's first, the crossing's estimate): within a minute of it, the
-    /// probe's mean longitude carried by its speed (off by half the acceleration times the
-    /// square of the gap: under 1e-7° for the Moon) plus the nutation at `jd`, which spares a
-    /// position call per body and event.
+    /// [`Sampler::longitude`] at an event's exact time `jd`, found by a refinement whose first
+    /// probe was at `probe`. With the position cache an evaluation at `jd` costs less than
+    /// carrying the probe's position there and adding the library's nutation, which this did
+    /// before; `probe` is kept for the callers.
     pub(super) fn longitude_near(
         &mut self,
         body: Body,
         jd: f64,
-        probe: f64,
+        _probe: f64,
     ) -> Result<f64, ChartError> {
-        let gap = jd - probe;
-        match (
-            self.frame.zodiac,
-            self.mean_cache.get(&(body, probe.to_bits())),
-        ) {
-            (Zodiac::Tropical, Some(&at_probe)) if gap.abs() <= CARRY_LIMIT_DAYS => {
-                let mean = at_probe.value_deg + at_probe.rate_deg_per_day * gap;
-                Ok((mean + self.nutation_lon_deg(jd)?).rem_euclid(360.0))
-            }
-            _ => self.longitude(body, jd),
-        }
-    }
-
-    /// The nutation in longitude at `jd`, degrees.
-    fn nutation_lon_deg(&self, jd: f64) -> Result<f64, ChartError> {
-        Ok(self
-            .eph
-            .obliquity_nutation(JulianDayUt(jd))?
-            .nutation_lon_deg)
+        self.longitude(body, jd)
     }
 
     /// `first − second` in longitude (and speed) at `jd`, from the mean equinox (the same in

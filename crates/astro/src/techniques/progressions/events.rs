@@ -33,7 +33,7 @@ use crate::aspects::{Aspect, AspectConfig};
 use crate::body::Body;
 use crate::chart::{ChartError, Frame};
 use crate::search::{Crossing, Sample, ScanStep, Track};
-use crate::techniques::motion::{longitude_sample, scan_step};
+use crate::techniques::motion::{scan_step, search_sample};
 use crate::techniques::transits::NatalPoint;
 use crate::time::JulianDayUt;
 
@@ -464,7 +464,7 @@ fn transit_progressed(
             .map(|(&body, &step)| grid(step, chunk_start, chunk_end, &body.name()))
             .collect::<Result<Vec<_>, _>>()?;
         let transit_samples = sample_in_time_order(&transit_grids, |i, t| {
-            longitude_sample(r.eph, transits[i], &frame, t)
+            search_sample(r.eph, transits[i], &frame, t)
         })?;
         let mut chunk: Vec<Keyed> = Vec::new();
         let mut crossings = Vec::new();
@@ -474,7 +474,7 @@ fn transit_progressed(
                 // The transiting body's last real evaluation, for the event's details.
                 let last_transit: Cell<Option<Sample>> = Cell::new(None);
                 let eval = |t: f64| -> Result<Sample, ChartError> {
-                    let a = longitude_sample(r.eph, body, &frame, t)?;
+                    let a = search_sample(r.eph, body, &frame, t)?;
                     last_transit.set(Some(a));
                     Ok(difference(t, &a, &progressed.at(t), -mover.offset_deg, 1.0))
                 };
@@ -508,7 +508,7 @@ fn transit_progressed(
                                     ..a
                                 }
                             }
-                            _ => longitude_sample(r.eph, body, &frame, exact.t_day)?,
+                            _ => search_sample(r.eph, body, &frame, exact.t_day)?,
                         };
                         let b = progressed.at(exact.t_day);
                         chunk.push(Keyed {
