@@ -373,7 +373,7 @@ impl Compute {
 /// heavy calculations then use what the light lane and the async threads leave, instead of
 /// taking turns with them. Raising niceness needs no privilege; if the system refuses anyway,
 /// the lane still works, only without that priority.
-fn run_in_background() {
+pub(crate) fn run_in_background() {
     use thread_priority::{
         NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
         set_thread_priority_and_policy, thread_native_id,

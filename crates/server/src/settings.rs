@@ -71,6 +71,16 @@ pub struct SettingsArgs {
     /// Calculation threads; default: one per core.
     #[arg(long, env = "ORRERY_COMPUTE_THREADS", global = true)]
     pub compute_threads: Option<usize>,
+    /// Years of the position cache built in the background at start (`FROM-TO`, within
+    /// 1800-2399), or `off`. Answers are the same either way; only the first search at dates
+    /// nobody asked for yet is slower without it (docs/CACHE.md).
+    #[arg(
+        long,
+        env = "ORRERY_POSITION_CACHE_PREFILL",
+        default_value = "1950-2050",
+        global = true
+    )]
+    pub position_cache_prefill: String,
     /// Seconds a connection has to send a request's headers (from accept, or from the first
     /// byte of the next request on a kept-alive connection).
     #[arg(
@@ -189,6 +199,8 @@ pub struct Settings {
     pub request_timeout: Duration,
     pub ephe_path: Option<PathBuf>,
     pub compute_threads: Option<usize>,
+    /// Years `[from, to]` of the position cache to build in the background at start.
+    pub position_cache_prefill: Option<(i16, i16)>,
     pub connections: ConnectionSettings,
     pub metrics_listen: Option<SocketAddr>,
     pub auth: AuthSettings,
@@ -207,6 +219,7 @@ impl Settings {
             request_timeout: Duration::from_secs(30),
             ephe_path: None,
             compute_threads: None,
+            position_cache_prefill: None,
             connections: ConnectionSettings::default(),
             metrics_listen: None,
             auth: AuthSettings::default(),
@@ -266,6 +279,7 @@ impl TryFrom<SettingsArgs> for Settings {
                 "ORRERY_COMPUTE_THREADS / --compute-threads must be between 1 and 256 (got {threads})"
             ));
         }
+        let position_cache_prefill = prefill_years(&args.position_cache_prefill)?;
         if let Some(path) = &args.ephe_path
             && !path.is_dir()
         {
@@ -348,11 +362,33 @@ impl TryFrom<SettingsArgs> for Settings {
             request_timeout: Duration::from_secs(args.request_timeout_secs),
             ephe_path: args.ephe_path,
             compute_threads: args.compute_threads,
+            position_cache_prefill,
             connections,
             metrics_listen,
             auth,
         })
     }
+}
+
+/// `off`, or `FROM-TO` years within the position cache's 1800-2399.
+fn prefill_years(text: &str) -> Result<Option<(i16, i16)>, String> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("off") {
+        return Ok(None);
+    }
+    let error = || {
+        format!(
+            "ORRERY_POSITION_CACHE_PREFILL / --position-cache-prefill must be `off` or years \
+             FROM-TO within 1800-2399, FROM not after TO (got {text:?})"
+        )
+    };
+    let (from, to) = text.split_once('-').ok_or_else(error)?;
+    let from: i16 = from.trim().parse().map_err(|_| error())?;
+    let to: i16 = to.trim().parse().map_err(|_| error())?;
+    if !(1800..=2399).contains(&from) || !(1800..=2399).contains(&to) || from > to {
+        return Err(error());
+    }
+    Ok(Some((from, to)))
 }
 
 fn seconds_within(
@@ -419,6 +455,15 @@ mod tests {
         assert!(err.contains("10.0.0.0/33"), "{err}");
         let err = parse(&["--auth-failure-burst", "0"]).unwrap_err();
         assert!(err.contains("ORRERY_AUTH_FAILURE_BURST"), "{err}");
+        for bad in ["1700-1800", "2050-1950", "1950", "1950-2400", "soon"] {
+            let err = parse(&["--position-cache-prefill", bad]).unwrap_err();
+            assert!(
+                err.contains("ORRERY_POSITION_CACHE_PREFILL"),
+                "{bad}: {err}"
+            );
+        }
+        let off = parse(&["--position-cache-prefill", "off"]).unwrap();
+        assert_eq!(off.position_cache_prefill, None);
     }
 
     #[test]
@@ -432,5 +477,6 @@ mod tests {
         assert!(settings.metrics_listen.is_none());
         assert_eq!(settings.auth, AuthSettings::default());
         assert!(settings.auth.trusted_proxies.is_empty());
+        assert_eq!(settings.position_cache_prefill, Some((1950, 2050)));
     }
 }

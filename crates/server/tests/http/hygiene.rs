@@ -37,6 +37,8 @@ impl Served {
                 format!("sqlite://{}", dir.path().join("hygiene.db").display()),
             )
             .env("ORRERY_LOG", "warn")
+            // No background work beside what this test measures.
+            .env("ORRERY_POSITION_CACHE_PREFILL", "off")
             .envs(settings.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

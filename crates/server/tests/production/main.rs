@@ -9,4 +9,5 @@ mod common_cli;
 #[path = "../common/db_proxy.rs"]
 mod db_proxy;
 mod overload;
+mod prefill;
 mod process;

@@ -38,6 +38,9 @@ impl Service {
             .env("ORRERY_LISTEN", format!("127.0.0.1:{port}"))
             .env("ORRERY_DATABASE_URL", database_url)
             .env("ORRERY_LOG", "warn")
+            // The cache built ahead in the background would add its CPU to what these tests
+            // measure; answers are the same without it (prefill.rs checks that).
+            .env("ORRERY_POSITION_CACHE_PREFILL", "off")
             .envs(env.iter().map(|(name, value)| (*name, value.as_str())))
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
