@@ -36,6 +36,7 @@ mod error;
 mod ffi;
 mod houses;
 mod observe;
+mod range;
 mod sidereal;
 mod stars;
 mod time;
@@ -55,6 +56,7 @@ pub use observe::{
     HeliacalEvent, HeliacalEyes, HeliacalObject, HeliacalRequest, Horizontal, NodApsMethod,
     NodesApsides, Optics, RiseTransEvent, RiseTransRequest, SkyPoint, Target,
 };
+pub use range::{BodyRange, DateSpan, FILES, NUMBERED_ASTEROID_FILES, bundled_range};
 pub use sidereal::{AyanamsaId, ayanamsa_modes};
 pub use stars::{FixedStar, StarName};
 pub use time::{JulianDayTt, JulianDayUt};
