@@ -41,12 +41,12 @@
 //!   `first` the body named earlier; closest first. The definitions:
 //!   [`orrery_astro::techniques::antiscia`].
 //! * `ephemeris` is `swiss`, or `moshier` where a planet came from the library's analytical
-//!   fallback (after 2400).
+//!   fallback (before 1200).
 //!
 //! # Errors
 //!
 //! A 400 names the field and the rule (`orb must be between 0 and 3 (got 3.5)`). A body
-//! without data at the date (Chiron, in the default, outside 1800–2400) is a 400 naming it.
+//! without data at the date (Chiron, in the default, before 1200) is a 400 naming it.
 
 use jiff::Timestamp;
 use orrery_astro::body::Body;

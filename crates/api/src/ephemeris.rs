@@ -56,7 +56,7 @@
 //!   asteroids), the fields (catalogue order), the frame (`ayanamsa` only for sidereal,
 //!   `observer` only for topocentric).
 //! * `ephemeris` is `swiss` when every value came from the Swiss Ephemeris files, `moshier`
-//!   when the library fell back to its analytical model for any of them (outside 1800-2400).
+//!   when the library fell back to its analytical model for any of them (before 1200).
 //! * `samples[i].datetime` is written to the second, with a fraction only when the instant
 //!   has one; `points` keeps the order of `settings.points`, and each point carries exactly the
 //!   requested fields, in the catalogue order of [`SeriesField`].
@@ -64,7 +64,7 @@
 //! # Errors
 //!
 //! Validation errors name the field path (`fields[2]: unknown …`). A valid request that the
-//! data cannot answer (an asteroid outside its file's years 1500-2102, Chiron before 1800) is
+//! data cannot answer (an asteroid outside its file's years 1500-2102, Chiron before 1200) is
 //! a 400 that says which point has no data at which instant; the service never writes
 //! made-up values.
 
@@ -81,6 +81,7 @@ use utoipa::ToSchema;
 use crate::bounded::bounded_number;
 use crate::common::{FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name};
 use crate::datetime::Instant;
+use crate::ephemeris_range::no_data_error;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::names::{AyanamsaField, CenterField};
@@ -683,7 +684,7 @@ fn display<T: std::fmt::Display, S: Serializer>(
 ///
 /// # Errors
 /// A point without data at a sample's instant (an asteroid outside 1500-2102, Chiron and the
-/// main asteroids outside 1800-2400, a barycentric position outside the files) is a
+/// main asteroids before 1200, a barycentric position outside the files) is a
 /// [`CalcFailure::Input`] naming the point and the instant; a failure of the library is
 /// [`CalcFailure::Internal`].
 pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisResponse, CalcFailure> {
@@ -778,43 +779,35 @@ fn note_source(series: &mut EphemerisSource, sample: EphemerisSource) {
     }
 }
 
-/// A point without data becomes a 400 that names it, the instant and the data's years.
+/// A point without data becomes a 400 that names it, the instant and the body's dates.
 fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp) -> CalcFailure {
-    // The library's detail names a data file, which tells a client nothing; the coverage
-    // below says what it can do instead.
-    let ChartError::NoData { body: name, .. } = error else {
+    let ChartError::NoData {
+        body: name, valid, ..
+    } = error
+    else {
         return error.into();
     };
-    let coverage = match body {
-        Body::Asteroid(number) if SHIPPED_ASTEROIDS.iter().any(|(n, _)| *n == number) => {
-            "the data files of the numbered asteroids cover the years 1500 to 2102".to_owned()
-        }
-        Body::Asteroid(number) => format!(
-            "the service has no data file for minor planet {number}; installed: {}",
+    let mut error = no_data_error(&name, julian_day_ut(instant).0, valid);
+    error.message = match body {
+        // The library's detail names a data file, which tells a client nothing; the list of
+        // installed asteroids says what it can ask for instead.
+        Body::Asteroid(number) if valid.is_none() => format!(
+            "points: {name} has no ephemeris data at {instant}: the service has no data file for \
+             minor planet {number}; installed: {}",
             SHIPPED_ASTEROIDS
                 .iter()
                 .map(|(n, label)| format!("{n} {label}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Body::Chiron | Body::Pholus | Body::Ceres | Body::Pallas | Body::Juno | Body::Vesta => {
-            "its data file covers the years 1800 to 2400".to_owned()
-        }
-        _ if frame.center == Center::Barycentric => {
-            "barycentric positions need the Swiss Ephemeris files, which cover the years 1800 \
-             to 2400"
-                .to_owned()
-        }
-        _ => "the Swiss Ephemeris files cover the years 1800 to 2400, the analytical model of \
-              the planets and the Moon about -3000 to 3000"
-            .to_owned(),
+        _ if frame.center == Center::Barycentric => format!(
+            "points: {name} has no ephemeris data at {instant}: barycentric positions need the \
+             Swiss Ephemeris files, which cover {}",
+            crate::ephemeris_range::files_text()
+        ),
+        _ => format!("points: {}", error.message),
     };
-    let mut message = format!("points: {name} has no ephemeris data at {instant}");
-    if !coverage.is_empty() {
-        message.push_str(": ");
-        message.push_str(&coverage);
-    }
-    CalcFailure::Input(ApiInputError::new(message).at("points").outside_ephemeris())
+    CalcFailure::Input(error.at("points"))
 }
 
 #[cfg(test)]

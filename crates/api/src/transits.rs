@@ -115,7 +115,7 @@
 //!
 //! Validation errors name the field (`natal_positions.sun must be …`, `transit_points[2]: …`).
 //! A transit point or natal body without ephemeris data in the period (Chiron outside
-//! 1800–2400, say) is a 400 naming it and the instant; a failure of the search itself is a 500.
+//! before 1200, say) is a 400 naming it and the instant; a failure of the search itself is a 500.
 
 use std::collections::BTreeMap;
 
@@ -131,7 +131,7 @@ use orrery_astro::techniques::transits::{
     DEFAULT_TRANSIT_BODIES, NatalPoint, TransitAspect, TransitError, TransitEvent, TransitWindow,
     transit_snapshot, transit_window,
 };
-use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
+use orrery_astro::time::{julian_day_ut, timestamp_of};
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -784,34 +784,10 @@ fn transit_failure(error: TransitError) -> CalcFailure {
     }
 }
 
-/// A chart error, with a body without data told as the field, the body and the instant.
+/// A chart error, with a body without data told as the field, the body, the instant and the
+/// body's dates.
 fn chart_failure(field: &str, error: ChartError) -> CalcFailure {
-    match error {
-        // The library's detail names a data file, which tells a client nothing.
-        ChartError::NoData { body, jd, .. } => {
-            let when = timestamp_of(JulianDayUt(jd))
-                .map_or_else(|| format!("Julian day {jd}"), event_time);
-            let mut message = format!("{field}: {body} has no ephemeris data at {when}");
-            if matches!(
-                Body::parse(&body),
-                Ok(Body::Chiron
-                    | Body::Pholus
-                    | Body::Ceres
-                    | Body::Pallas
-                    | Body::Juno
-                    | Body::Vesta)
-            ) {
-                message.push_str(": its data file covers the years 1800 to 2400");
-            } else {
-                message.push_str(": the installed files cover the years 1800 to 2400 (the numbered asteroids 1500 to 2102)");
-            }
-            CalcFailure::Input(ApiInputError::new(message).at(field).outside_ephemeris())
-        }
-        other => match CalcFailure::from(other) {
-            CalcFailure::Input(e) => CalcFailure::Input(e.prefixed(field)),
-            internal @ CalcFailure::Internal(_) => internal,
-        },
-    }
+    crate::ephemeris_range::chart_failure_at(field, error)
 }
 
 #[cfg(test)]
@@ -1139,7 +1115,7 @@ mod tests {
     fn data_gaps_are_the_clients_and_name_the_point() {
         let eph = eph();
         let early = input(&format!(
-            r#"{{{NATAL}, "start": "1700-01-01T00:00:00Z", "end": "1700-03-01T00:00:00Z",
+            r#"{{{NATAL}, "start": "1100-01-01T00:00:00Z", "end": "1100-03-01T00:00:00Z",
                 "transit_points": ["chiron"]}}"#
         ))
         .unwrap();
@@ -1148,9 +1124,9 @@ mod tests {
         };
         assert!(
             e.message
-                .starts_with("transit_points: chiron has no ephemeris data at 1700-01-01")
+                .starts_with("transit_points: chiron has no ephemeris data at 1100-01-01")
                 && e.message
-                    .contains("its data file covers the years 1800 to 2400"),
+                    .contains("its data cover 1200-01-09 to 4649-12-31"),
             "{e}"
         );
     }

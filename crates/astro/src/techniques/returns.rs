@@ -236,14 +236,14 @@ pub struct Return {
     /// target; up to five for the outer planets), including `exact_at`'s.
     pub crossings: Vec<ReturnCrossing>,
     /// The ephemeris of the position at `exact_at`: the data files, or the analytical Moshier
-    /// model the library falls back to outside them (the planets after 2400, say).
+    /// model the library falls back to before them (the planets before 1200, say).
     pub source: EphemerisSource,
 }
 
 /// Why returns could not be found.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReturnError {
-    /// A position could not be computed (for example Chiron outside 1800–2400).
+    /// A position could not be computed (for example Chiron before 1200).
     #[error(transparent)]
     Chart(#[from] ChartError),
     /// The body is not one of [`RETURN_BODIES`].

@@ -204,11 +204,11 @@ async fn errors_come_as_the_error_object() {
         "orb",
     )
     .await;
-    // Valid, but Chiron (a default body) has no data before 1800: a 400 naming it.
+    // Valid, but Chiron (a default body) has no data before 1200: a 400 naming it.
     let message =
-        assert_400(post_json(&app, PATH, &json!({"datetime": "1750-01-01T00:00:00Z"})).await).await;
+        assert_400(post_json(&app, PATH, &json!({"datetime": "1100-01-01T00:00:00Z"})).await).await;
     assert!(
-        message.starts_with("chiron has no ephemeris data at 1750-01-01T00:00:00Z: the installed files cover the years 1800 to 2400"),
+        message.starts_with("chiron has no ephemeris data at 1100-01-01T00:00:00Z: its data cover 1200-01-09 to 4649-12-31"),
         "{message}"
     );
     let empty = app

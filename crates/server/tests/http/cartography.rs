@@ -267,7 +267,7 @@ async fn errors_come_as_the_error_object() {
     let message = post_invalid(
         &app,
         LINES,
-        &json!({"birth": {"datetime": "1700-01-01T00:00:00Z", "location": {"latitude": 0, "longitude": 0}}, "bodies": ["chiron"]}),
+        &json!({"birth": {"datetime": "1100-01-01T00:00:00Z", "location": {"latitude": 0, "longitude": 0}}, "bodies": ["chiron"]}),
     )
     .await;
     assert!(

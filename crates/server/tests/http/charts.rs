@@ -96,11 +96,25 @@ async fn planets_refuses_what_it_cannot_answer() {
     assert!(assert_400(plus).await.contains("%2B"));
     let missing = get(&app, "/v1/planets").await;
     assert!(assert_400(missing).await.contains("datetime"));
-    // Chiron has no data before 1800: a 400 that says so, never garbage.
-    let early = get(&app, "/v1/planets?datetime=1750-06-01T00:00:00Z").await;
-    let message = assert_400(early).await;
+    // Chiron has no data before 1200: it is left out and listed, never garbage.
+    let early = get(&app, "/v1/planets?datetime=1100-06-01T00:00:00Z").await;
+    assert_eq!(early.status(), 200);
+    let early: Value = early.json().await.unwrap();
+    assert_eq!(early["ephemeris"], "moshier");
+    assert!(early["planets"].get("chiron").is_none());
+    assert_eq!(
+        early["omitted"],
+        json!([{"body": "chiron", "reason": "outside_ephemeris_range",
+                "valid_from": "1200-01-09", "valid_to": "4649-12-31"}])
+    );
+    // After 4800 nothing has data: a 400 naming the field and the Sun's range.
+    let late = get(&app, "/v1/planets?datetime=4900-01-01T00:00:00Z").await;
+    let message = assert_400(late).await;
     assert!(
-        message.starts_with("datetime: chiron has no ephemeris data at 1750-06-01T00:00:00Z"),
+        message.starts_with(
+            "datetime: sun has no ephemeris data at 4900-01-01T00:00:00Z: its data cover \
+             -003001-02-03 to 4799-12-31"
+        ),
         "{message}"
     );
     app.cleanup().await;
@@ -198,7 +212,7 @@ async fn radix_options() {
             .contains("polar")
     );
 
-    let old: Value = post(&app, "/v1/radix", &json!({"birth": {"datetime": "1700-05-15T12:00:00Z", "location": {"latitude": 48.0, "longitude": 2.0}}, "options": {"bodies": ["sun", "moon"], "include": ["planets"]}})).await.json().await.unwrap();
+    let old: Value = post(&app, "/v1/radix", &json!({"birth": {"datetime": "1100-05-15T12:00:00Z", "location": {"latitude": 48.0, "longitude": 2.0}}, "options": {"bodies": ["sun", "moon"], "include": ["planets"]}})).await.json().await.unwrap();
     assert_eq!(
         old["ephemeris"], "moshier",
         "outside the files the analytical model is reported"
