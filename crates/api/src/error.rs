@@ -255,6 +255,7 @@ impl ApiInputError {
             orrery_civil::Field::Datetime => "datetime",
             orrery_civil::Field::Timezone => "timezone",
             orrery_civil::Field::Longitude => "location.longitude",
+            orrery_civil::Field::Calendar => "calendar",
         };
         let field = join_path(path, name);
         let (code, hint, details) = match error {
