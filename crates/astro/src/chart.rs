@@ -347,6 +347,31 @@ impl MissingData {
     pub fn leaves_out_at(self, jd: JulianDayUt) -> bool {
         self == MissingData::LeaveOut && bundled_range(Body::Sun.body_id()).contains(jd)
     }
+
+    /// `bodies` split into those to compute at `jd` and those left out, by the table of
+    /// ranges (`orrery_ephem::bundled_range`), for a technique that computes its positions in
+    /// one go: with [`MissingData::Refuse`] (or outside every range) nothing is left out and
+    /// the calculation itself reports the body.
+    #[must_use]
+    pub fn split(self, bodies: &[Body], jd: JulianDayUt) -> (Vec<Body>, Vec<OmittedBody>) {
+        if !self.leaves_out_at(jd) {
+            return (bodies.to_vec(), Vec::new());
+        }
+        let mut kept = Vec::with_capacity(bodies.len());
+        let mut omitted = Vec::new();
+        for &body in bodies {
+            let range = bundled_range(body.body_id());
+            if range.contains(jd) {
+                kept.push(body);
+            } else {
+                omitted.push(OmittedBody {
+                    body,
+                    valid: range.valid(),
+                });
+            }
+        }
+        (kept, omitted)
+    }
 }
 
 /// A body left out of a chart for lack of data ([`MissingData::LeaveOut`]).
