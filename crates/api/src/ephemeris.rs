@@ -71,7 +71,7 @@
 use jiff::Timestamp;
 use orrery_astro::body::{Body, SHIPPED_ASTEROIDS};
 use orrery_astro::chart::{
-    BodyPosition, Center, ChartError, Frame, declination_with_source, position,
+    BodyPosition, Center, ChartError, Frame, MissingData, declination_with_source, position,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::{Ephemeris, EphemerisSource};
@@ -81,7 +81,7 @@ use utoipa::ToSchema;
 use crate::bounded::bounded_number;
 use crate::common::{FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name};
 use crate::datetime::Instant;
-use crate::ephemeris_range::no_data_error;
+use crate::ephemeris_range::{OmittedBodyDto, no_data_error, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::names::{AyanamsaField, CenterField};
@@ -272,6 +272,8 @@ pub struct EphemerisInput {
     points: Vec<Body>,
     fields: FieldSet,
     frame: Frame,
+    /// [`MissingData::LeaveOut`] when `points` were not given (the default list).
+    missing: MissingData,
 }
 
 impl EphemerisInput {
@@ -365,6 +367,11 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
             points,
             fields,
             frame,
+            missing: if request.points.is_some() {
+                MissingData::Refuse
+            } else {
+                MissingData::LeaveOut
+            },
         })
     }
 }
@@ -562,6 +569,10 @@ pub struct EphemerisResponse {
     /// `swiss`, or `moshier` when any value came from the analytical fallback.
     pub ephemeris: &'static str,
     pub samples: Vec<SampleDto>,
+    /// Points of the default list without data at the first or the last sample (Chiron before
+    /// 1200), left out of every sample, with their dates; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// The validated request, echoed.
@@ -688,6 +699,27 @@ fn display<T: std::fmt::Display, S: Serializer>(
 /// [`CalcFailure::Input`] naming the point and the instant; a failure of the library is
 /// [`CalcFailure::Internal`].
 pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisResponse, CalcFailure> {
+    // A default point without data at either end of the series is left out of all of it (the
+    // ranges are contiguous, so the ends decide). Asteroids asked for by number never are.
+    let (_, first_jd) = sample_time(input, 0)?;
+    let (_, last_jd) = sample_time(input, input.sample_count.saturating_sub(1))?;
+    let defaults: Vec<Body> = input
+        .points
+        .iter()
+        .copied()
+        .filter(|body| DEFAULT_POINTS.contains(body))
+        .collect();
+    let (kept, mut omitted) = input.missing.split(&defaults, first_jd);
+    omitted.extend(input.missing.split(&kept, last_jd).1);
+    let input = &EphemerisInput {
+        points: input
+            .points
+            .iter()
+            .copied()
+            .filter(|body| !omitted.iter().any(|o| o.body == *body))
+            .collect(),
+        ..input.clone()
+    };
     let names: Vec<String> = input.points.iter().map(|b| b.name().into_owned()).collect();
     let mut source = EphemerisSource::Swiss;
 
@@ -736,6 +768,7 @@ pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisRespo
         },
         ephemeris: ephemeris_name(source),
         samples,
+        omitted: omitted_dtos(&omitted),
     })
 }
 

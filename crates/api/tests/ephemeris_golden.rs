@@ -318,7 +318,7 @@ fn chiron_before_1200_is_refused_with_the_reason() {
             &ephemeris(),
             &serde_json::json!({
                 "start": "1199-06-01T00:00:00Z", "end": "1200-06-01T00:00:00Z", "step_days": 30,
-                "fields": fields
+                "points": ["sun", "chiron"], "fields": fields
             }),
         ));
         assert!(
@@ -427,4 +427,37 @@ fn compute_costs_little_more_than_the_library_calls() {
         best_ours * 1e3
     );
     assert!(ratio < 1.3, "compute costs {ratio:.3}x the library calls");
+}
+
+#[test]
+fn default_points_without_data_are_left_out_and_listed() {
+    let response = run(
+        &ephemeris(),
+        &serde_json::json!({
+            "start": "1100-01-01T00:00:00Z", "end": "1100-01-03T00:00:00Z"
+        }),
+    )
+    .expect("the default points answer before 1200, without Chiron");
+    assert_eq!(response.ephemeris, "moshier");
+    assert!(!response.settings.points.contains(&"chiron".to_owned()));
+    assert_eq!(
+        serde_json::to_value(&response.omitted).unwrap(),
+        serde_json::json!([{"body": "chiron", "reason": "outside_ephemeris_range",
+            "valid_from": "1200-01-09", "valid_to": "4649-12-31"}])
+    );
+    // A series that reaches into Chiron's years still leaves it out of every sample.
+    let across = run(
+        &ephemeris(),
+        &serde_json::json!({
+            "start": "1199-06-01T00:00:00Z", "end": "1200-06-01T00:00:00Z", "step_days": 30
+        }),
+    )
+    .expect("answered");
+    assert_eq!(across.omitted.len(), 1);
+    assert!(
+        across
+            .samples
+            .iter()
+            .all(|s| !s.points.0.iter().any(|(n, _)| n == "chiron"))
+    );
 }
