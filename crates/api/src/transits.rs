@@ -122,7 +122,7 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 use orrery_astro::aspects::{Aspect, AspectConfig, OrbPreset};
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartError, Frame};
+use orrery_astro::chart::{ChartError, Frame, OmittedBody};
 use orrery_astro::search::ScanStep;
 use orrery_astro::techniques::motion::scan_step;
 use orrery_astro::techniques::natal::{BirthPointsError, MissingData, birth_points};
@@ -140,6 +140,7 @@ use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::bounded::bounded_number;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time};
 use crate::datetime::Instant;
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
@@ -544,6 +545,10 @@ pub struct NatalDto {
     /// Longitude of each natal point, degrees.
     #[schema(value_type = BTreeMap<String, f64>)]
     pub points: OrderedMap<f64>,
+    /// Natal bodies without data at the birth (Chiron before 1200), left out, with their
+    /// dates; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// The events of either mode.
@@ -708,30 +713,45 @@ fn natal_points(
     eph: &Ephemeris,
     source: &NatalSource,
 ) -> Result<(Vec<NatalPoint>, NatalDto), CalcFailure> {
-    let (points, echo_source, resolved) = match source {
-        NatalSource::Positions(points) => (points.clone(), "natal_positions", None),
+    let (points, echo_source, resolved, omitted) = match source {
+        NatalSource::Positions(points) => (points.clone(), "natal_positions", None, Vec::new()),
         NatalSource::Birth(birth) => {
-            let points = birth_points(
+            // The natal bodies are a fixed list, none asked for by name: one without data at
+            // the birth (Chiron before 1200) is left out and listed.
+            let natal = birth_points(
                 eph,
                 birth.jd,
                 birth.place,
                 &NATAL_BODIES,
-                MissingData::Refuse,
+                MissingData::LeaveOut,
             )
             .map_err(|error| match error {
                 BirthPointsError::Chart(error) => chart_failure("natal", error),
                 BirthPointsError::UndefinedAngle { .. } => {
                     CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", error))
                 }
-            })?
-            .points;
-            (points, "natal", Some(ResolvedTimeDto::new(birth)))
+            })?;
+            let omitted: Vec<OmittedBody> = natal
+                .left_out
+                .iter()
+                .map(|&body| OmittedBody {
+                    body,
+                    valid: orrery_ephem::bundled_range(body.body_id()).valid(),
+                })
+                .collect();
+            (
+                natal.points,
+                "natal",
+                Some(ResolvedTimeDto::new(birth)),
+                omitted,
+            )
         }
     };
     let echo = NatalDto {
         source: echo_source,
         resolved,
         points: points_echo(&points),
+        omitted: omitted_dtos(&omitted),
     };
     Ok((points, echo))
 }

@@ -412,17 +412,17 @@ async fn errors_come_as_the_error_object() {
         message.starts_with("transit_points: chiron has no ephemeris data at 1100-"),
         "{message}"
     );
-    let message = error(
+    // In a birth, Chiron is one of the fixed natal points: left out and listed.
+    let old_birth = ok(
         &app,
         &json!({"natal": {"datetime": "1100-06-01T12:00:00Z",
                           "location": {"latitude": 48.0, "longitude": 2.0}},
                 "at": "2024-01-01T00:00:00Z"}),
     )
     .await;
-    assert!(
-        message.starts_with("natal: chiron has no ephemeris data at 1100-06-01T12:00:00Z"),
-        "{message}"
-    );
+    assert!(old_birth["natal"]["points"].get("chiron").is_none());
+    assert_eq!(old_birth["natal"]["omitted"][0]["body"], "chiron");
+    assert_eq!(old_birth["natal"]["omitted"][0]["valid_from"], "1200-01-09");
     app.cleanup().await;
 }
 
