@@ -41,15 +41,17 @@
 //!   `first` the body named earlier; closest first. The definitions:
 //!   [`orrery_astro::techniques::antiscia`].
 //! * `ephemeris` is `swiss`, or `moshier` where a planet came from the library's analytical
-//!   fallback (after 2400).
+//!   fallback (before 1200).
 //!
 //! # Errors
 //!
-//! A 400 names the field and the rule (`orb must be between 0 and 3 (got 3.5)`). A body
-//! without data at the date (Chiron, in the default, outside 1800–2400) is a 400 naming it.
+//! A 400 names the field and the rule (`orb must be between 0 and 3 (got 3.5)`). A body named
+//! in `bodies` without data at the date is a 400 naming it; one of the default list (Chiron
+//! before 1200) is left out and listed in `omitted` (docs/EPHEMERIS-RANGE.md).
 
 use jiff::Timestamp;
 use orrery_astro::body::Body;
+use orrery_astro::chart::MissingData;
 use orrery_astro::techniques::antiscia::{
     AntisciaOrb, MirrorPair, MirrorPoints, default_bodies, find_pairs, mirror_points,
 };
@@ -61,6 +63,7 @@ use utoipa::ToSchema;
 use crate::bounded::bounded_number;
 use crate::common::{OrderedMap, ZodiacLongitudeDto, ephemeris_name};
 use crate::datetime::Instant;
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::LenientBodyField;
 
@@ -99,6 +102,8 @@ pub struct AntisciaInput {
     pub ignored: Vec<String>,
     pub orb: AntisciaOrb,
     pub include_pairs: bool,
+    /// [`MissingData::LeaveOut`] for the default list, [`MissingData::Refuse`] for named bodies.
+    pub missing: MissingData,
 }
 
 /// Splits names into known bodies and ignored names, each kept once in the order given.
@@ -123,6 +128,11 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
 
     fn try_from(request: &AntisciaRequest) -> Result<Self, ApiInputError> {
         let instant = request.datetime.timestamp();
+        let missing = if request.bodies.is_some() {
+            MissingData::Refuse
+        } else {
+            MissingData::LeaveOut
+        };
         let (bodies, ignored) = match &request.bodies {
             None => (default_bodies(), Vec::new()),
             Some(names) if names.is_empty() => {
@@ -144,6 +154,7 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
             ignored,
             orb,
             include_pairs: request.include_pairs.unwrap_or(true),
+            missing,
         })
     }
 }
@@ -213,14 +224,20 @@ pub struct AntisciaResponse {
     pub points: OrderedMap<MirrorPointsDto>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairs: Option<Vec<MirrorPairDto>>,
+    /// Bodies of the default list without data at the date (Chiron before 1200), left out,
+    /// with their dates; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// Computes the mirrors and, if asked, the pairs.
 ///
 /// # Errors
-/// A body without data at the date is a 400 that says so.
+/// A body named without data at the date is a 400 that says so; one of the default list is
+/// left out and listed in `omitted`.
 pub fn compute(eph: &Ephemeris, input: &AntisciaInput) -> Result<AntisciaResponse, CalcFailure> {
-    let (points, source) = mirror_points(eph, input.jd, &input.bodies)?;
+    let (bodies, omitted) = input.missing.split(&input.bodies, input.jd);
+    let (points, source) = mirror_points(eph, input.jd, &bodies)?;
     let pairs = input.include_pairs.then(|| {
         find_pairs(&points, input.orb)
             .iter()
@@ -244,6 +261,7 @@ pub fn compute(eph: &Ephemeris, input: &AntisciaInput) -> Result<AntisciaRespons
                 .collect(),
         ),
         pairs,
+        omitted: omitted_dtos(&omitted),
     })
 }
 

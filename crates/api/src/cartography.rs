@@ -71,7 +71,7 @@
 //! points, some 30 MB of JSON; the defaults (12 bodies, no aspects) about 8 700 points.
 
 use orrery_astro::body::Body;
-use orrery_astro::chart::ChartError;
+use orrery_astro::chart::{ChartError, MissingData, OmittedBody};
 use orrery_astro::techniques::cartography::{
     AspectLines, AspectOffset, Cartography, CartographyInput, GeoPoint, Line, LineType,
     MAX_ASPECT_ANGLES, MAX_BODIES, Step, cartography, default_bodies, lines_near,
@@ -83,6 +83,7 @@ use utoipa::ToSchema;
 use crate::bounded::bounded_number;
 use crate::common::BirthEcho;
 use crate::common::{BirthDto, LocationDto, OrderedMap, ResolvedBirth, body_list, ephemeris_name};
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 
@@ -156,6 +157,8 @@ pub struct AcgRequest {
 pub struct AcgLinesInput {
     pub birth: ResolvedBirth,
     pub lines: CartographyInput,
+    /// Default bodies without data at the birth (Chiron before 1200), left out of `lines`.
+    pub omitted: Vec<OmittedBody>,
 }
 
 /// A validated acg-near request.
@@ -250,15 +253,24 @@ impl AcgRequest {
             let (min, max) = Step::RANGE_DEG;
             ApiInputError::field("step_degrees", format!("must be between {min} and {max}"))
         })?;
+        // A default body without data at the birth is left out and listed; a named one is the
+        // calculation's 400.
+        let missing = if self.bodies.is_some() {
+            MissingData::Refuse
+        } else {
+            MissingData::LeaveOut
+        };
+        let (bodies, omitted) = missing.split(&parse_bodies(self.bodies.as_deref())?, birth.jd);
         Ok(AcgLinesInput {
             lines: CartographyInput {
                 jd: birth.jd,
-                bodies: parse_bodies(self.bodies.as_deref())?,
+                bodies,
                 line_types: parse_line_types("line_types", self.line_types.as_deref())?,
                 aspects: self.aspects.as_ref().map(parse_aspects).transpose()?,
                 step,
             },
             birth,
+            omitted,
         })
     }
 }
@@ -409,6 +421,10 @@ pub struct AcgLinesResponse {
     /// Keyed by body, in the request's order.
     #[schema(value_type = BTreeMap<String, BodyLinesDto>)]
     pub bodies: OrderedMap<BodyLinesDto>,
+    /// Default bodies without data at the birth (Chiron before 1200), left out, with their
+    /// dates; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// A point on the map (not a place of the atlas).
@@ -453,6 +469,9 @@ pub struct AcgNearResponse {
     pub line_count: usize,
     /// Nearest first.
     pub lines: Vec<NearLineDto>,
+    /// As in `POST /v1/acg-lines`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 fn settings_echo(input: &CartographyInput, max_km: Option<f64>) -> AcgSettingsDto {
@@ -541,6 +560,7 @@ pub fn compute_lines(
             .map(Vec::len)
             .sum(),
         bodies,
+        omitted: omitted_dtos(&input.omitted),
     })
 }
 
@@ -572,6 +592,7 @@ pub fn compute_near(
         sidereal_time: map.sidereal_time.degrees(),
         line_count: lines.len(),
         lines,
+        omitted: omitted_dtos(&input.lines.omitted),
     })
 }
 

@@ -3,7 +3,7 @@
 //! cusps and angles, and the aspects; and the request part that selects the aspects.
 
 use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
-use orrery_astro::chart::{BodyPosition, Chart, ChartInput, compute_chart};
+use orrery_astro::chart::{BodyPosition, Chart, ChartInput, MissingData, compute_chart_with};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::houses::house_of;
 use orrery_ephem::{Angles, Ephemeris, HousePoint, Houses};
@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectListDto, AspectOptionsDto};
 use crate::common::{OrderedMap, ephemeris_name};
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 
 /// What a chart response contains.
@@ -138,7 +139,7 @@ fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {
 /// What a chart shows, as radix shows it: also the return charts of `/v1/returns`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ChartContent {
-    /// `swiss`, or `moshier` when a body fell back to the analytical model (outside 1800-2400).
+    /// `swiss`, or `moshier` when a body fell back to the analytical model (before 1200).
     pub ephemeris: &'static str,
     #[schema(value_type = BTreeMap<String, RadixPlanetDto>)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -159,22 +160,31 @@ pub struct ChartContent {
     pub aspects: Option<AspectListDto>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub houses_omitted_reason: Option<&'static str>,
+    /// Bodies of the default list left out because the date is outside their data (Chiron
+    /// before 1200), with the dates they have data for; absent when none is. A body asked for
+    /// by name is never left out: it is a 400 `outside_ephemeris_range`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// Computes a chart and the parts asked for: the bodies with their houses, the cusps and
 /// angles, the aspects among the bodies (and the ascendant and MC with `include_axes`, when the
 /// chart has houses).
 ///
+/// A body without data at the date is left out and listed in `omitted` with
+/// [`MissingData::LeaveOut`] (the bodies are the default list), or refused.
+///
 /// # Errors
-/// A body without data at the date, or a frame the library rejects.
+/// A body without data at the date ([`MissingData::Refuse`]), or a frame the library rejects.
 pub fn chart_content(
     eph: &Ephemeris,
     chart_input: &ChartInput,
+    missing: MissingData,
     parts: &[RadixPart],
     aspect_config: &AspectConfig,
     include_axes: bool,
 ) -> Result<ChartContent, CalcFailure> {
-    let chart = compute_chart(eph, chart_input)?;
+    let chart = compute_chart_with(eph, chart_input, missing)?;
     content_of(&chart, parts, aspect_config, include_axes)
 }
 
@@ -225,6 +235,7 @@ pub fn content_of(
         house_system_note: shown_houses.and_then(|h| h.fallback.clone()),
         aspects,
         houses_omitted_reason: chart.houses_omitted_reason,
+        omitted: omitted_dtos(&chart.omitted),
     })
 }
 

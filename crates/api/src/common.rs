@@ -180,6 +180,32 @@ pub enum LmtChoice {
     ZoneReference,
 }
 
+/// The calendar a local `datetime`'s date is written in (docs/CONVENTIONS.md, "Calendars").
+#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CalendarChoice {
+    /// Proleptic Gregorian at every date: what ISO 8601 means.
+    #[default]
+    Gregorian,
+    /// Julian at every date: the dates of historical sources before the reform.
+    Julian,
+    /// Julian before 1582-10-15, Gregorian from then on, as astro.com reads dates; the ten
+    /// days 1582-10-05..14 exist in neither reading.
+    Auto,
+}
+
+impl CalendarChoice {
+    /// The civil crate's calendar.
+    #[must_use]
+    pub fn calendar(self) -> orrery_civil::Calendar {
+        match self {
+            CalendarChoice::Gregorian => orrery_civil::Calendar::Gregorian,
+            CalendarChoice::Julian => orrery_civil::Calendar::Julian,
+            CalendarChoice::Auto => orrery_civil::Calendar::Auto,
+        }
+    }
+}
+
 /// Which reading of a local time that occurs twice (fall-back fold) or not at all (gap).
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -219,6 +245,11 @@ pub struct BirthDto {
     /// For a local time in a DST gap or fold: `earlier` or `later`; unset: such a time is a 400.
     #[serde(default)]
     pub ambiguous_time: Option<AmbiguousTimeChoice>,
+    /// The calendar of a local `datetime`: `gregorian` (default, proleptic, as ISO 8601),
+    /// `julian`, or `auto` (Julian before 1582-10-15). With a `datetime` that carries `Z` or an
+    /// offset only `gregorian` is accepted: such a string is an RFC 3339 instant.
+    #[serde(default)]
+    pub calendar: Option<CalendarChoice>,
 }
 
 /// A birth with its instant resolved and its place validated.
@@ -274,6 +305,9 @@ impl BirthDto {
                 AmbiguousTimeChoice::Earlier => FoldChoice::Earlier,
                 AmbiguousTimeChoice::Later => FoldChoice::Later,
             });
+        }
+        if let Some(calendar) = self.calendar {
+            input = input.with_calendar(calendar.calendar());
         }
         let resolved = input
             .resolve()
@@ -423,8 +457,11 @@ pub struct ResolvedTimeDto {
     /// The instant in UTC.
     pub utc: String,
     pub julian_day_ut: f64,
-    /// The local date-time as read.
+    /// The local date-time as read, its date in the proleptic Gregorian calendar.
     pub local: String,
+    /// The calendar `datetime`'s date was read in: `gregorian` or `julian` (with `calendar`
+    /// `auto`, the one its date fell in).
+    pub calendar: &'static str,
     /// The UTC offset used, `+01:00`.
     pub offset: String,
     /// `offset_in_input`, `tz_database` or `local_mean_time`.
@@ -455,6 +492,7 @@ impl ResolvedTimeDto {
             utc: resolved.utc().to_string(),
             julian_day_ut: birth.jd.0,
             local: resolved.local().to_string(),
+            calendar: resolved.calendar().as_str(),
             offset: resolved.offset_string(),
             offset_source: resolved.source().as_str(),
             local_mean_time: resolved.lmt().map(orrery_civil::LmtKind::as_str),

@@ -119,7 +119,10 @@ impl ToSchema for Instant {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CivilDateTime {
     text: String,
-    parsed: IsoDateTime,
+    /// `None` for a well-formed date-time whose day does not exist in the Gregorian calendar
+    /// (1500-02-29): whether it exists depends on the request's `calendar`, a sibling field,
+    /// so the time's resolution decides (and names the calendar in its error).
+    parsed: Option<IsoDateTime>,
 }
 
 impl CivilDateTime {
@@ -128,12 +131,18 @@ impl CivilDateTime {
     /// # Errors
     /// The rule it broke, without the field's name.
     pub fn parse(text: &str) -> Result<Self, String> {
-        IsoDateTime::parse(text)
-            .map(|parsed| Self {
-                text: text.to_owned(),
-                parsed,
-            })
-            .map_err(|error| rule_of(&error, "datetime"))
+        let parsed = match IsoDateTime::parse(text) {
+            Ok(parsed) => Some(parsed),
+            Err(CivilError::Datetime {
+                problem: orrery_civil::DatetimeProblem::NoSuchDay { .. },
+                ..
+            }) => None,
+            Err(error) => return Err(rule_of(&error, "datetime")),
+        };
+        Ok(Self {
+            text: text.to_owned(),
+            parsed,
+        })
     }
 
     /// The text as the client sent it.
@@ -145,7 +154,7 @@ impl CivilDateTime {
     /// Whether the date-time carries its own UTC offset (then no zone is needed).
     #[must_use]
     pub fn has_offset(&self) -> bool {
-        self.parsed.offset().is_some()
+        self.parsed.is_some_and(|parsed| parsed.offset().is_some())
     }
 }
 
@@ -162,7 +171,8 @@ impl PartialSchema for CivilDateTime {
             .schema_type(Type::String)
             .description(Some(
                 "ISO 8601 date-time: with `Z` or a UTC offset, or local wall-clock time (then \
-                 `timezone` is needed). Seconds optional; years -9999..9999, proleptic Gregorian.",
+                 `timezone` is needed). Seconds optional; years -9999..9999, proleptic Gregorian \
+                 unless `calendar` says `julian` or `auto` (local time only).",
             ))
             .examples(["1990-07-15T14:30:00"])
             .into()

@@ -56,7 +56,7 @@
 //!   asteroids), the fields (catalogue order), the frame (`ayanamsa` only for sidereal,
 //!   `observer` only for topocentric).
 //! * `ephemeris` is `swiss` when every value came from the Swiss Ephemeris files, `moshier`
-//!   when the library fell back to its analytical model for any of them (outside 1800-2400).
+//!   when the library fell back to its analytical model for any of them (before 1200).
 //! * `samples[i].datetime` is written to the second, with a fraction only when the instant
 //!   has one; `points` keeps the order of `settings.points`, and each point carries exactly the
 //!   requested fields, in the catalogue order of [`SeriesField`].
@@ -64,14 +64,14 @@
 //! # Errors
 //!
 //! Validation errors name the field path (`fields[2]: unknown …`). A valid request that the
-//! data cannot answer (an asteroid outside its file's years 1500-2102, Chiron before 1800) is
+//! data cannot answer (an asteroid outside its file's years 1500-2102, Chiron before 1200) is
 //! a 400 that says which point has no data at which instant; the service never writes
 //! made-up values.
 
 use jiff::Timestamp;
 use orrery_astro::body::{Body, SHIPPED_ASTEROIDS};
 use orrery_astro::chart::{
-    BodyPosition, Center, ChartError, Frame, declination_with_source, position,
+    BodyPosition, Center, ChartError, Frame, MissingData, declination_with_source, position,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::{Ephemeris, EphemerisSource};
@@ -81,6 +81,7 @@ use utoipa::ToSchema;
 use crate::bounded::bounded_number;
 use crate::common::{FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name};
 use crate::datetime::Instant;
+use crate::ephemeris_range::{OmittedBodyDto, no_data_error, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::names::{AyanamsaField, CenterField};
@@ -271,6 +272,8 @@ pub struct EphemerisInput {
     points: Vec<Body>,
     fields: FieldSet,
     frame: Frame,
+    /// [`MissingData::LeaveOut`] when `points` were not given (the default list).
+    missing: MissingData,
 }
 
 impl EphemerisInput {
@@ -364,6 +367,11 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
             points,
             fields,
             frame,
+            missing: if request.points.is_some() {
+                MissingData::Refuse
+            } else {
+                MissingData::LeaveOut
+            },
         })
     }
 }
@@ -561,6 +569,10 @@ pub struct EphemerisResponse {
     /// `swiss`, or `moshier` when any value came from the analytical fallback.
     pub ephemeris: &'static str,
     pub samples: Vec<SampleDto>,
+    /// Points of the default list without data at the first or the last sample (Chiron before
+    /// 1200), left out of every sample, with their dates; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// The validated request, echoed.
@@ -683,10 +695,31 @@ fn display<T: std::fmt::Display, S: Serializer>(
 ///
 /// # Errors
 /// A point without data at a sample's instant (an asteroid outside 1500-2102, Chiron and the
-/// main asteroids outside 1800-2400, a barycentric position outside the files) is a
+/// main asteroids before 1200, a barycentric position outside the files) is a
 /// [`CalcFailure::Input`] naming the point and the instant; a failure of the library is
 /// [`CalcFailure::Internal`].
 pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisResponse, CalcFailure> {
+    // A default point without data at either end of the series is left out of all of it (the
+    // ranges are contiguous, so the ends decide). Asteroids asked for by number never are.
+    let (_, first_jd) = sample_time(input, 0)?;
+    let (_, last_jd) = sample_time(input, input.sample_count.saturating_sub(1))?;
+    let defaults: Vec<Body> = input
+        .points
+        .iter()
+        .copied()
+        .filter(|body| DEFAULT_POINTS.contains(body))
+        .collect();
+    let (kept, mut omitted) = input.missing.split(&defaults, first_jd);
+    omitted.extend(input.missing.split(&kept, last_jd).1);
+    let input = &EphemerisInput {
+        points: input
+            .points
+            .iter()
+            .copied()
+            .filter(|body| !omitted.iter().any(|o| o.body == *body))
+            .collect(),
+        ..input.clone()
+    };
     let names: Vec<String> = input.points.iter().map(|b| b.name().into_owned()).collect();
     let mut source = EphemerisSource::Swiss;
 
@@ -735,6 +768,7 @@ pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisRespo
         },
         ephemeris: ephemeris_name(source),
         samples,
+        omitted: omitted_dtos(&omitted),
     })
 }
 
@@ -778,43 +812,35 @@ fn note_source(series: &mut EphemerisSource, sample: EphemerisSource) {
     }
 }
 
-/// A point without data becomes a 400 that names it, the instant and the data's years.
+/// A point without data becomes a 400 that names it, the instant and the body's dates.
 fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp) -> CalcFailure {
-    // The library's detail names a data file, which tells a client nothing; the coverage
-    // below says what it can do instead.
-    let ChartError::NoData { body: name, .. } = error else {
+    let ChartError::NoData {
+        body: name, valid, ..
+    } = error
+    else {
         return error.into();
     };
-    let coverage = match body {
-        Body::Asteroid(number) if SHIPPED_ASTEROIDS.iter().any(|(n, _)| *n == number) => {
-            "the data files of the numbered asteroids cover the years 1500 to 2102".to_owned()
-        }
-        Body::Asteroid(number) => format!(
-            "the service has no data file for minor planet {number}; installed: {}",
+    let mut error = no_data_error(&name, julian_day_ut(instant).0, valid);
+    error.message = match body {
+        // The library's detail names a data file, which tells a client nothing; the list of
+        // installed asteroids says what it can ask for instead.
+        Body::Asteroid(number) if valid.is_none() => format!(
+            "points: {name} has no ephemeris data at {instant}: the service has no data file for \
+             minor planet {number}; installed: {}",
             SHIPPED_ASTEROIDS
                 .iter()
                 .map(|(n, label)| format!("{n} {label}"))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        Body::Chiron | Body::Pholus | Body::Ceres | Body::Pallas | Body::Juno | Body::Vesta => {
-            "its data file covers the years 1800 to 2400".to_owned()
-        }
-        _ if frame.center == Center::Barycentric => {
-            "barycentric positions need the Swiss Ephemeris files, which cover the years 1800 \
-             to 2400"
-                .to_owned()
-        }
-        _ => "the Swiss Ephemeris files cover the years 1800 to 2400, the analytical model of \
-              the planets and the Moon about -3000 to 3000"
-            .to_owned(),
+        _ if frame.center == Center::Barycentric => format!(
+            "points: {name} has no ephemeris data at {instant}: barycentric positions need the \
+             Swiss Ephemeris files, which cover {}",
+            crate::ephemeris_range::files_text()
+        ),
+        _ => format!("points: {}", error.message),
     };
-    let mut message = format!("points: {name} has no ephemeris data at {instant}");
-    if !coverage.is_empty() {
-        message.push_str(": ");
-        message.push_str(&coverage);
-    }
-    CalcFailure::Input(ApiInputError::new(message).at("points").outside_ephemeris())
+    CalcFailure::Input(error.at("points"))
 }
 
 #[cfg(test)]

@@ -12,11 +12,6 @@ use orrery_ephem::EphemError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// The years the installed ephemeris files cover (`sepl_18`, `semo_18`, `seas_18`). The planets
-/// and the Moon fall back on the library's analytical model outside them; Chiron and the main
-/// asteroids have no such model, so a date outside is `outside_ephemeris_range`.
-pub const EPHEMERIS_RANGE_TEXT: &str = "the years 1800 to 2400";
-
 /// Every error code the service answers with (`docs/API-DESIGN.md`, "Errors"); a 400 is one of
 /// the first six.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -32,7 +27,8 @@ pub enum ErrorCode {
     AmbiguousLocalTime,
     /// 400: a local time that was skipped; `details.candidates` gives both readings.
     NonexistentLocalTime,
-    /// 400: a date the installed ephemeris files do not cover.
+    /// 400: a date the installed ephemeris data do not cover for a body asked for;
+    /// `details` names the body and its dates (`docs/EPHEMERIS-RANGE.md`).
     OutsideEphemerisRange,
     /// 400: a `place` query whose best matches are about as good; `details.candidates` lists
     /// them (send a `place_id`, or `place_match: "best"`).
@@ -118,6 +114,10 @@ pub enum ErrorDetails {
     },
     /// `unknown_name`: every name the catalogue accepts.
     Accepted { accepted: Vec<&'static str> },
+    /// `outside_ephemeris_range`: the body without data at the date and the dates it has data
+    /// for (proleptic Gregorian, 0h UT; absent for an asteroid without a data file).
+    // Boxed: the error stays small, as it travels in every `Result` of the crate.
+    Range(Box<RangeDetails>),
     /// `limit_exceeded`: the largest value allowed and the value the request asked for, in the
     /// unit the message names (days, samples, steps, items).
     Limit {
@@ -126,6 +126,19 @@ pub enum ErrorDetails {
         #[schema(value_type = f64)]
         requested: serde_json::Number,
     },
+}
+
+/// The details of an `outside_ephemeris_range`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct RangeDetails {
+    /// The body without data at the date.
+    pub body: String,
+    /// Its first date with data (proleptic Gregorian, 0h UT).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub valid_from: Option<String>,
+    /// Its last date with data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub valid_to: Option<String>,
 }
 
 /// A request that breaks a rule. The message starts with the field path and states the rule
@@ -242,6 +255,7 @@ impl ApiInputError {
             orrery_civil::Field::Datetime => "datetime",
             orrery_civil::Field::Timezone => "timezone",
             orrery_civil::Field::Longitude => "location.longitude",
+            orrery_civil::Field::Calendar => "calendar",
         };
         let field = join_path(path, name);
         let (code, hint, details) = match error {
@@ -338,11 +352,13 @@ impl From<EphemError> for CalcFailure {
             EphemError::DataDir { .. } | EphemError::Library { .. } => {
                 CalcFailure::Internal(error.to_string())
             }
-            EphemError::OutOfRange { .. } | EphemError::DataUnavailable { .. } => {
+            // The library's message names a data file, which tells a client nothing: say what
+            // was asked and what the data cover instead.
+            EphemError::OutOfRange { what, .. } | EphemError::DataUnavailable { what, .. } => {
                 CalcFailure::Input(
                     ApiInputError::new(format!(
-                        "{error}; the installed ephemeris covers {EPHEMERIS_RANGE_TEXT} \
-                         (the numbered asteroids 1500-2102, where their files are installed)"
+                        "no ephemeris data for {what}; {}",
+                        crate::ephemeris_range::coverage_text()
                     ))
                     .outside_ephemeris(),
                 )
@@ -380,21 +396,10 @@ impl From<ChartError> for CalcFailure {
                 CalcFailure::Input(ApiInputError::new(error.to_string()))
             }
             // The library's detail names a data file, which tells a client nothing: say the
-            // date and the range instead.
-            ChartError::NoData { body, jd, .. } => {
-                let when = orrery_astro::time::timestamp_of(orrery_astro::time::JulianDayUt(jd))
-                    .map_or_else(
-                        || format!("Julian day {jd:.5} (UT)"),
-                        orrery_astro::time::utc_to_second,
-                    );
-                CalcFailure::Input(
-                    ApiInputError::new(format!(
-                        "{body} has no ephemeris data at {when}: the installed files cover \
-                         {EPHEMERIS_RANGE_TEXT} (the numbered asteroids 1500 to 2102)"
-                    ))
-                    .outside_ephemeris(),
-                )
-            }
+            // date and the body's range instead.
+            ChartError::NoData {
+                body, jd, valid, ..
+            } => CalcFailure::Input(crate::ephemeris_range::no_data_error(&body, jd, valid)),
         }
     }
 }
@@ -486,22 +491,22 @@ mod tests {
     }
 
     #[test]
-    fn a_date_outside_the_files_names_the_range_not_a_file() {
-        let failure = CalcFailure::from(ChartError::NoData {
-            body: "chiron".into(),
-            jd: 2_341_972.5,
-            detail: "SwissEph file 'seas_12.se1' not found".into(),
-        })
-        .at_field("datetime");
+    fn a_library_error_outside_the_data_names_no_file() {
+        let failure = CalcFailure::from(EphemError::DataUnavailable {
+            what: "body 15 at JD 2122826.5 (UT)".into(),
+            message: "SwissEph file 'seas_11.se1' not found in PATH '/srv/ephe/'".into(),
+        });
         let CalcFailure::Input(error) = failure else {
             panic!("a 400")
         };
         assert_eq!(error.code.as_str(), "outside_ephemeris_range");
-        assert_eq!(error.field.as_deref(), Some("datetime"));
-        assert_eq!(
-            error.message,
-            "datetime: chiron has no ephemeris data at 1700-01-01T00:00:00Z: the installed files \
-             cover the years 1800 to 2400 (the numbered asteroids 1500 to 2102)"
+        assert!(!error.message.contains("se1"), "{}", error.message);
+        assert!(
+            error
+                .message
+                .contains("the Swiss Ephemeris files cover 1200-01-09 to 4799-12-31"),
+            "{}",
+            error.message
         );
     }
 }

@@ -480,12 +480,11 @@ fn instant_pair(jd: JulianDayUt) -> Result<(String, f64), CalcFailure> {
 
 fn failure(error: HeliacalError) -> CalcFailure {
     match error {
-        // The files cover 1800-2400: the start (or the event found) is outside.
+        // The files cover 1200-4800: the start (or the event found) is outside. The library's
+        // message names a file; the conversion says the dates instead.
         HeliacalError::Ephemeris(
             inner @ (EphemError::OutOfRange { .. } | EphemError::DataUnavailable { .. }),
-        ) => {
-            CalcFailure::Input(ApiInputError::labelled("datetime_start", inner).outside_ephemeris())
-        }
+        ) => CalcFailure::from(inner).at_field("datetime_start"),
         HeliacalError::Ephemeris(inner) => CalcFailure::from(inner),
         HeliacalError::NotDefined { .. } => {
             CalcFailure::Input(ApiInputError::labelled("event_type", error))

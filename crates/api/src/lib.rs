@@ -43,3 +43,4 @@ pub mod vedic;
 pub use error::{ApiInputError, CalcFailure};
 pub use orrery_atlas::{boundaries_version, gazetteer_version};
 pub use orrery_civil::tz_data_version;
+pub mod ephemeris_range;

@@ -13,7 +13,7 @@
 //! | `include` | any of `list`, `activated`, `tree`; default all three |
 //!
 //! Exactly one of `natal` and `positions`. With the natal default, Chiron is left out (with a
-//! note in `input.notes`) for a birth outside its data (1800–2400); named in `points`, it is a
+//! note in `input.notes`) for a birth outside its data (before 1200); named in `points`, it is a
 //! 400 there.
 //!
 //! # Response
@@ -472,11 +472,13 @@ fn compute_natal(
         match *point {
             ChartPoint::Body(body) => match position(eph, birth.jd, body, &frame) {
                 Ok(p) => points.push(NatalPoint::new(body.name(), p.lon)),
-                Err(ChartError::NoData { .. }) if default && body == Body::Chiron => notes.push(
-                    "chiron has no ephemeris data at the birth date (its data covers 1800-2400): \
-                     it is left out of the points"
-                        .to_owned(),
-                ),
+                Err(ChartError::NoData { valid, .. }) if default && body == Body::Chiron => {
+                    notes.push(crate::ephemeris_range::left_out_note(
+                        body,
+                        valid,
+                        "the points",
+                    ));
+                }
                 Err(error) => return Err(error.into()),
             },
             ChartPoint::Axis(axis) => {

@@ -44,7 +44,7 @@
 //! # Errors
 //!
 //! A 400 names the field and the rule (`bodies[0]: sun has no orbital nodes and apsides: …`).
-//! A body without data at the date (the data files cover 1800–2400; the numbered asteroids
+//! A body without data at the date (the data files cover 1200–4800; the numbered asteroids
 //! 1500–2102) is a 400 that names the body and the date.
 
 use jiff::Timestamp;

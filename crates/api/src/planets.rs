@@ -2,7 +2,7 @@
 
 use jiff::Timestamp;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{Frame, position};
+use orrery_astro::chart::{ChartError, Frame, MissingData, OmittedBody, position};
 use orrery_astro::time::JulianDayUt;
 use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize};
@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::common::{OrderedMap, PositionDto, ephemeris_name};
 use crate::datetime::Instant;
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 
 #[derive(Debug, Clone, Deserialize, ToSchema, IntoParams)]
@@ -42,22 +43,37 @@ impl TryFrom<&PlanetsQuery> for PlanetsInput {
 pub struct PlanetsResponse {
     pub datetime_utc: String,
     pub julian_day_ut: f64,
-    /// `swiss` (the data files) or `moshier` (the analytical fallback outside 1800-2400).
+    /// `swiss` (the data files) or `moshier` (the analytical fallback before 1200).
     pub ephemeris: &'static str,
     #[schema(value_type = BTreeMap<String, PositionDto>)]
     pub planets: OrderedMap<PositionDto>,
+    /// The points without data at this instant (Chiron before 1200), left out, with the dates
+    /// they have data for; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// Computes every standard point.
 ///
 /// # Errors
-/// A body without data at the date (Chiron outside 1800-2400) is a 400 that says so.
+/// The points are a fixed list, none asked for by name: one without data at the date (Chiron
+/// before 1200) is left out and listed in `omitted`. A date where the Sun has no data (after
+/// 4800) is a 400 naming it.
 pub fn compute(eph: &Ephemeris, input: &PlanetsInput) -> Result<PlanetsResponse, CalcFailure> {
     let mut planets = OrderedMap::default();
     let mut source = EphemerisSource::Swiss;
+    let mut omitted = Vec::new();
     for body in Body::STANDARD {
-        let p = position(eph, input.jd, body, &Frame::GEOCENTRIC_TROPICAL)
-            .map_err(|e| CalcFailure::from(e).at_field("datetime"))?;
+        let p = match position(eph, input.jd, body, &Frame::GEOCENTRIC_TROPICAL) {
+            Ok(p) => p,
+            Err(ChartError::NoData { valid, .. })
+                if MissingData::LeaveOut.leaves_out_at(input.jd) =>
+            {
+                omitted.push(OmittedBody { body, valid });
+                continue;
+            }
+            Err(error) => return Err(crate::ephemeris_range::chart_failure_at("datetime", error)),
+        };
         if p.source == EphemerisSource::Moshier {
             source = EphemerisSource::Moshier;
         }
@@ -70,5 +86,6 @@ pub fn compute(eph: &Ephemeris, input: &PlanetsInput) -> Result<PlanetsResponse,
         julian_day_ut: input.jd.0,
         ephemeris: ephemeris_name(source),
         planets,
+        omitted: omitted_dtos(&omitted),
     })
 }

@@ -1,7 +1,7 @@
 //! `POST /v1/radix`: a complete chart (planets, houses and angles, aspects) for a birth.
 
 use orrery_astro::aspects::AspectConfig;
-use orrery_astro::chart::{ChartInput, chart_bodies_seen_from};
+use orrery_astro::chart::{ChartInput, MissingData, chart_bodies_seen_from};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_ephem::{Ephemeris, HouseSystem};
 use serde::{Deserialize, Serialize};
@@ -69,6 +69,9 @@ pub struct RadixInput {
     pub parts: Vec<RadixPart>,
     pub aspects: AspectConfig,
     pub include_axes: bool,
+    /// Leave out a body without data ([`MissingData::LeaveOut`]) when the bodies are the
+    /// default list; refuse it when they were asked for by name.
+    pub missing: MissingData,
 }
 
 impl TryFrom<&RadixRequest> for RadixInput {
@@ -98,9 +101,12 @@ impl TryFrom<&RadixRequest> for RadixInput {
             prefix: "options.",
         }
         .to_frame(Some(birth.place))?;
-        let bodies = match &options.bodies {
-            Some(bodies) => body_list("options.bodies", bodies, None)?,
-            None => chart_bodies_seen_from(frame.center),
+        let (bodies, missing) = match &options.bodies {
+            Some(bodies) => (
+                body_list("options.bodies", bodies, None)?,
+                MissingData::Refuse,
+            ),
+            None => (chart_bodies_seen_from(frame.center), MissingData::LeaveOut),
         };
         let (aspects, include_axes) = options
             .aspects
@@ -122,6 +128,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
             parts,
             aspects,
             include_axes,
+            missing,
         })
     }
 }
@@ -159,6 +166,7 @@ pub fn compute(
     let content = chart_content(
         eph,
         &input.chart,
+        input.missing,
         &input.parts,
         &input.aspects,
         input.include_axes,

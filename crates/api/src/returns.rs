@@ -74,7 +74,7 @@
 //!   `exact_at` is UTC to the second, `exact_at_jd` the Julian day (UT) of the solved instant
 //!   (within half a second of the exact time), `longitude_speed` the body's speed there in
 //!   degrees per day, `retrograde_at_exact` when it is negative. `ephemeris` is `swiss`, or
-//!   `moshier` where the library fell back to its analytical model (the planets after 2400);
+//!   `moshier` where the library fell back to its analytical model (the planets before 1200);
 //!   beyond that model's years (3000) a return is a 400 that says so.
 //! * `chart` (with `chart`, `houses` or `aspects` in `include`) is the chart at `exact_at_jd`
 //!   and `location`: `planets` (radix's shape, with the house of each body), `houses` and
@@ -87,9 +87,9 @@
 //!
 //! Validation errors name the field and the rule (`count must be between 1 and 50 (got 0)`,
 //! `planet[1] must be one of sun, moon, … (got "true_node")`). A body without ephemeris data for
-//! the dates (Chiron and the asteroids outside 1800–2400, any body after 3000) is a 400 naming
+//! the dates (Chiron and the asteroids before 1200, any body after 4800) is a 400 naming
 //! it and the date. Return charts hold radix's default bodies, Chiron among them, so a chart
-//! outside 1800–2400 is such a 400 too: ask for the times alone there (`include: []`). A failure
+//! outside 1200–4800 is such a 400 too: ask for the times alone there (`include: []`). A failure
 //! of the search itself is a 500.
 
 use std::collections::BTreeMap;
@@ -98,7 +98,7 @@ use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::AspectConfig;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartInput, Frame, Zodiac, position};
+use orrery_astro::chart::{ChartInput, Frame, MissingData, Zodiac, position};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::techniques::returns::{
     CrossingDirection, MAX_RETURNS, RETURN_BODIES, Return, ReturnError, ReturnSearch, find_returns,
@@ -628,9 +628,11 @@ fn return_chart(
         frame: Frame::GEOCENTRIC_TROPICAL,
         house_system: needs_houses.then_some(settings.house_system.system),
     };
+    // The default bodies: one without data at the return (Chiron before 1200) is left out.
     let content = chart_content(
         eph,
         &chart,
+        MissingData::LeaveOut,
         &parts,
         &settings.aspects,
         settings.include_axes,

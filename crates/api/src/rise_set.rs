@@ -59,7 +59,7 @@
 //!
 //! Validation errors name the field and the rule (`location.latitude must be between -90 and
 //! 90 (got 91.5)`, `bodies[1] repeats "sun"`, `end must be at most 62 days after datetime`).
-//! Dates outside the ephemeris files (1800–2400; numbered asteroids with their files only) are
+//! Dates outside the ephemeris files (1200–4800; numbered asteroids with their files only) are
 //! a 400 naming the body.
 
 use jiff::Timestamp;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::bounded::{GeoLatitude, GeoLongitude as GeoLongitudeField};
-use crate::common::{AmbiguousTimeChoice, LmtChoice};
+use crate::common::{AmbiguousTimeChoice, CalendarChoice, LmtChoice};
 use crate::datetime::CivilDateTime;
 use crate::error::ApiInputError;
 
@@ -36,6 +36,11 @@ pub struct TimezoneQuery {
     #[serde(default)]
     #[param(inline)]
     pub ambiguous_time: Option<AmbiguousTimeChoice>,
+    /// The calendar of a local `datetime`: `gregorian` (default), `julian` or `auto` (Julian
+    /// before 1582-10-15); with an offset only `gregorian`.
+    #[serde(default)]
+    #[param(inline)]
+    pub calendar: Option<CalendarChoice>,
 }
 
 impl TimezoneQuery {
@@ -71,8 +76,10 @@ pub struct TimezoneResponse {
     pub offset_source: &'static str,
     /// The moment in UTC.
     pub utc: String,
-    /// The local date-time at the point.
+    /// The local date-time at the point (its date proleptic Gregorian).
     pub local: String,
+    /// The calendar `datetime`'s date was read in: `gregorian` or `julian`.
+    pub calendar: &'static str,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
@@ -107,6 +114,7 @@ pub fn compute(query: &TimezoneQuery, now: Timestamp) -> Result<TimezoneResponse
         offset_source: resolved.source().as_str(),
         utc: resolved.utc().to_string(),
         local: resolved.local().to_string(),
+        calendar: resolved.calendar().as_str(),
         notes: resolved.notes().iter().map(ToString::to_string).collect(),
     })
 }
@@ -124,9 +132,11 @@ fn resolve(
         longitude: Some(longitude),
     };
     let to_error = |error: orrery_civil::CivilError| ApiInputError::civil("", &error);
+    let calendar = query.calendar.unwrap_or_default().calendar();
     let instant = match &query.datetime {
         None => now,
         Some(datetime) if datetime.has_offset() => CivilInput::new(datetime.as_str())
+            .with_calendar(calendar)
             .resolve()
             .map_err(to_error)?
             .utc(),
@@ -134,7 +144,8 @@ fn resolve(
             let mut input = CivilInput::new(datetime.as_str())
                 .with_timezone(zone.name())
                 .with_longitude_deg(longitude.deg())
-                .with_lmt_policy(policy);
+                .with_lmt_policy(policy)
+                .with_calendar(calendar);
             if let Some(choice) = query.ambiguous_time {
                 input = input.with_fold_choice(match choice {
                     AmbiguousTimeChoice::Earlier => orrery_civil::FoldChoice::Earlier,

@@ -115,14 +115,14 @@
 //!
 //! Validation errors name the field (`natal_positions.sun must be …`, `transit_points[2]: …`).
 //! A transit point or natal body without ephemeris data in the period (Chiron outside
-//! 1800–2400, say) is a 400 naming it and the instant; a failure of the search itself is a 500.
+//! before 1200, say) is a 400 naming it and the instant; a failure of the search itself is a 500.
 
 use std::collections::BTreeMap;
 
 use jiff::Timestamp;
 use orrery_astro::aspects::{Aspect, AspectConfig, OrbPreset};
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartError, Frame};
+use orrery_astro::chart::{ChartError, Frame, OmittedBody};
 use orrery_astro::search::ScanStep;
 use orrery_astro::techniques::motion::scan_step;
 use orrery_astro::techniques::natal::{BirthPointsError, MissingData, birth_points};
@@ -131,7 +131,7 @@ use orrery_astro::techniques::transits::{
     DEFAULT_TRANSIT_BODIES, NatalPoint, TransitAspect, TransitError, TransitEvent, TransitWindow,
     transit_snapshot, transit_window,
 };
-use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
+use orrery_astro::time::{julian_day_ut, timestamp_of};
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -140,6 +140,7 @@ use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::bounded::bounded_number;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time};
 use crate::datetime::Instant;
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
@@ -544,6 +545,10 @@ pub struct NatalDto {
     /// Longitude of each natal point, degrees.
     #[schema(value_type = BTreeMap<String, f64>)]
     pub points: OrderedMap<f64>,
+    /// Natal bodies without data at the birth (Chiron before 1200), left out, with their
+    /// dates; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// The events of either mode.
@@ -708,30 +713,45 @@ fn natal_points(
     eph: &Ephemeris,
     source: &NatalSource,
 ) -> Result<(Vec<NatalPoint>, NatalDto), CalcFailure> {
-    let (points, echo_source, resolved) = match source {
-        NatalSource::Positions(points) => (points.clone(), "natal_positions", None),
+    let (points, echo_source, resolved, omitted) = match source {
+        NatalSource::Positions(points) => (points.clone(), "natal_positions", None, Vec::new()),
         NatalSource::Birth(birth) => {
-            let points = birth_points(
+            // The natal bodies are a fixed list, none asked for by name: one without data at
+            // the birth (Chiron before 1200) is left out and listed.
+            let natal = birth_points(
                 eph,
                 birth.jd,
                 birth.place,
                 &NATAL_BODIES,
-                MissingData::Refuse,
+                MissingData::LeaveOut,
             )
             .map_err(|error| match error {
                 BirthPointsError::Chart(error) => chart_failure("natal", error),
                 BirthPointsError::UndefinedAngle { .. } => {
                     CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", error))
                 }
-            })?
-            .points;
-            (points, "natal", Some(ResolvedTimeDto::new(birth)))
+            })?;
+            let omitted: Vec<OmittedBody> = natal
+                .left_out
+                .iter()
+                .map(|&body| OmittedBody {
+                    body,
+                    valid: orrery_ephem::bundled_range(body.body_id()).valid(),
+                })
+                .collect();
+            (
+                natal.points,
+                "natal",
+                Some(ResolvedTimeDto::new(birth)),
+                omitted,
+            )
         }
     };
     let echo = NatalDto {
         source: echo_source,
         resolved,
         points: points_echo(&points),
+        omitted: omitted_dtos(&omitted),
     };
     Ok((points, echo))
 }
@@ -784,34 +804,10 @@ fn transit_failure(error: TransitError) -> CalcFailure {
     }
 }
 
-/// A chart error, with a body without data told as the field, the body and the instant.
+/// A chart error, with a body without data told as the field, the body, the instant and the
+/// body's dates.
 fn chart_failure(field: &str, error: ChartError) -> CalcFailure {
-    match error {
-        // The library's detail names a data file, which tells a client nothing.
-        ChartError::NoData { body, jd, .. } => {
-            let when = timestamp_of(JulianDayUt(jd))
-                .map_or_else(|| format!("Julian day {jd}"), event_time);
-            let mut message = format!("{field}: {body} has no ephemeris data at {when}");
-            if matches!(
-                Body::parse(&body),
-                Ok(Body::Chiron
-                    | Body::Pholus
-                    | Body::Ceres
-                    | Body::Pallas
-                    | Body::Juno
-                    | Body::Vesta)
-            ) {
-                message.push_str(": its data file covers the years 1800 to 2400");
-            } else {
-                message.push_str(": the installed files cover the years 1800 to 2400 (the numbered asteroids 1500 to 2102)");
-            }
-            CalcFailure::Input(ApiInputError::new(message).at(field).outside_ephemeris())
-        }
-        other => match CalcFailure::from(other) {
-            CalcFailure::Input(e) => CalcFailure::Input(e.prefixed(field)),
-            internal @ CalcFailure::Internal(_) => internal,
-        },
-    }
+    crate::ephemeris_range::chart_failure_at(field, error)
 }
 
 #[cfg(test)]
@@ -1139,7 +1135,7 @@ mod tests {
     fn data_gaps_are_the_clients_and_name_the_point() {
         let eph = eph();
         let early = input(&format!(
-            r#"{{{NATAL}, "start": "1700-01-01T00:00:00Z", "end": "1700-03-01T00:00:00Z",
+            r#"{{{NATAL}, "start": "1100-01-01T00:00:00Z", "end": "1100-03-01T00:00:00Z",
                 "transit_points": ["chiron"]}}"#
         ))
         .unwrap();
@@ -1148,9 +1144,9 @@ mod tests {
         };
         assert!(
             e.message
-                .starts_with("transit_points: chiron has no ephemeris data at 1700-01-01")
+                .starts_with("transit_points: chiron has no ephemeris data at 1100-01-01")
                 && e.message
-                    .contains("its data file covers the years 1800 to 2400"),
+                    .contains("its data cover 1200-01-09 to 4649-12-31"),
             "{e}"
         );
     }

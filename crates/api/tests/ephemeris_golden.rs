@@ -260,7 +260,7 @@ fn an_asteroid_past_its_file_is_refused_with_the_reason() {
             .starts_with("points: asteroid_136199 has no ephemeris data at 2110-01-01T00:00:00Z"),
         "{message}"
     );
-    assert!(message.contains("1500 to 2102"), "{message}");
+    assert!(message.contains("1500-01-12 to 2102-05-13"), "{message}");
     // The library's detail names a data file, which the message leaves out.
     assert!(!message.contains(".se1"), "{message}");
     // The last sample is tried first: 7306 samples were not calculated for nothing.
@@ -281,7 +281,7 @@ fn an_asteroid_past_its_file_is_refused_with_the_reason() {
         message.starts_with("points: asteroid_90377 has no ephemeris data at 1400-01-01T00:00:00Z"),
         "{message}"
     );
-    assert!(message.contains("1500 to 2102"), "{message}");
+    assert!(message.contains("1500-01-12 to 2102-05-13"), "{message}");
 }
 
 #[test]
@@ -309,7 +309,7 @@ fn an_asteroid_without_a_file_names_the_installed_ones() {
 }
 
 #[test]
-fn chiron_before_1800_is_refused_with_the_reason() {
+fn chiron_before_1200_is_refused_with_the_reason() {
     for fields in [
         serde_json::json!(["longitude"]),
         serde_json::json!(["declination"]),
@@ -317,15 +317,15 @@ fn chiron_before_1800_is_refused_with_the_reason() {
         let message = failure_message(run(
             &ephemeris(),
             &serde_json::json!({
-                "start": "1799-06-01T00:00:00Z", "end": "1800-06-01T00:00:00Z", "step_days": 30,
-                "fields": fields
+                "start": "1199-06-01T00:00:00Z", "end": "1200-06-01T00:00:00Z", "step_days": 30,
+                "points": ["sun", "chiron"], "fields": fields
             }),
         ));
         assert!(
-            message.starts_with("points: chiron has no ephemeris data at 1799-06-01T00:00:00Z"),
+            message.starts_with("points: chiron has no ephemeris data at 1199-06-01T00:00:00Z"),
             "{message}"
         );
-        assert!(message.contains("1800 to 2400"), "{message}");
+        assert!(message.contains("1200-01-09 to 4649-12-31"), "{message}");
         assert!(!message.contains("PATH"), "{message}");
     }
     // Far outside its file the library words it differently; still a 400, never a 500.
@@ -346,14 +346,14 @@ fn planets_beyond_the_analytical_model_are_refused_with_the_reason() {
     let message = failure_message(run(
         &ephemeris(),
         &serde_json::json!({
-            "start": "3500-01-01T00:00:00Z", "end": "3500-01-02T00:00:00Z", "points": ["sun"]
+            "start": "4900-01-01T00:00:00Z", "end": "4900-01-02T00:00:00Z", "points": ["sun"]
         }),
     ));
     assert!(
-        message.starts_with("points: sun has no ephemeris data at 3500-01-02T00:00:00Z"),
+        message.starts_with("points: sun has no ephemeris data at 4900-01-02T00:00:00Z"),
         "{message}"
     );
-    assert!(message.contains("-3000 to 3000"), "{message}");
+    assert!(message.contains("-003001-02-03 to 4799-12-31"), "{message}");
 }
 
 #[test]
@@ -361,11 +361,11 @@ fn declinations_alone_still_report_the_moshier_fallback() {
     let response = run(
         &ephemeris(),
         &serde_json::json!({
-            "start": "1700-01-01T00:00:00Z", "end": "1700-01-03T00:00:00Z",
+            "start": "1100-01-01T00:00:00Z", "end": "1100-01-03T00:00:00Z",
             "points": ["sun"], "fields": ["declination"]
         }),
     )
-    .expect("the Moshier model covers 1700");
+    .expect("the Moshier model covers 1100");
     assert_eq!(response.ephemeris, "moshier");
 }
 
@@ -427,4 +427,37 @@ fn compute_costs_little_more_than_the_library_calls() {
         best_ours * 1e3
     );
     assert!(ratio < 1.3, "compute costs {ratio:.3}x the library calls");
+}
+
+#[test]
+fn default_points_without_data_are_left_out_and_listed() {
+    let response = run(
+        &ephemeris(),
+        &serde_json::json!({
+            "start": "1100-01-01T00:00:00Z", "end": "1100-01-03T00:00:00Z"
+        }),
+    )
+    .expect("the default points answer before 1200, without Chiron");
+    assert_eq!(response.ephemeris, "moshier");
+    assert!(!response.settings.points.contains(&"chiron".to_owned()));
+    assert_eq!(
+        serde_json::to_value(&response.omitted).unwrap(),
+        serde_json::json!([{"body": "chiron", "reason": "outside_ephemeris_range",
+            "valid_from": "1200-01-09", "valid_to": "4649-12-31"}])
+    );
+    // A series that reaches into Chiron's years still leaves it out of every sample.
+    let across = run(
+        &ephemeris(),
+        &serde_json::json!({
+            "start": "1199-06-01T00:00:00Z", "end": "1200-06-01T00:00:00Z", "step_days": 30
+        }),
+    )
+    .expect("answered");
+    assert_eq!(across.omitted.len(), 1);
+    assert!(
+        across
+            .samples
+            .iter()
+            .all(|s| !s.points.0.iter().any(|(n, _)| n == "chiron"))
+    );
 }

@@ -125,6 +125,11 @@ fn radix_errors() {
             json!({"birth": b, "options": {"aspects": {"orbs": 45}}}),
             json!({"birth": b, "options": {"aspects": {"orbs": {"trine": -1}}}}),
             json!({"birth": b, "options": {"aspects": {"orbs": {"sesquiquintile": 1}}}}),
+            with_birth(json!({"datetime": "1500-02-29T12:00"})),
+            with_birth(json!({"datetime": "1500-02-30T12:00", "calendar": "julian"})),
+            with_birth(json!({"calendar": "byzantine"})),
+            with_birth(json!({"datetime": "1492-10-12T12:00Z", "calendar": "julian"})),
+            with_birth(json!({"datetime": "1582-10-10T12:00", "calendar": "auto"})),
         ],
         |request| RadixInput::try_from(request).map(drop),
     );

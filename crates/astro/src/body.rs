@@ -99,12 +99,12 @@ pub const CATALOG: [BodyEntry; 23] = [
         "earth",
         "Geocentric: the Earth point of cosmobiology (the Sun's longitude + 180 degrees, latitude negated, the Sun's distance and speeds). With any other centre: the Earth itself.",
     ),
-    entry(Body::Chiron, "chiron", "Chiron (2060); data 1800-2400."),
-    entry(Body::Pholus, "pholus", "Pholus (5145); data 1800-2400."),
-    entry(Body::Ceres, "ceres", "Ceres (1); data 1800-2400."),
-    entry(Body::Pallas, "pallas", "Pallas (2); data 1800-2400."),
-    entry(Body::Juno, "juno", "Juno (3); data 1800-2400."),
-    entry(Body::Vesta, "vesta", "Vesta (4); data 1800-2400."),
+    entry(Body::Chiron, "chiron", "Chiron (2060); data 1200-4650."),
+    entry(Body::Pholus, "pholus", "Pholus (5145); data 1200-4800."),
+    entry(Body::Ceres, "ceres", "Ceres (1); data 1200-4800."),
+    entry(Body::Pallas, "pallas", "Pallas (2); data 1200-4800."),
+    entry(Body::Juno, "juno", "Juno (3); data 1200-4800."),
+    entry(Body::Vesta, "vesta", "Vesta (4); data 1200-4800."),
 ];
 
 /// The numbered asteroids whose data files ship with the service (1500-2102).

@@ -1,8 +1,8 @@
 //! Positions of bodies in a frame, and charts (positions plus houses and angles).
 
 use orrery_ephem::{
-    AyanamsaId, CalcRequest, Coordinates, EclipticPosition, EphemError, Ephemeris, EphemerisSource,
-    Equinox, HouseSystem, Houses, Observer,
+    AyanamsaId, CalcRequest, Coordinates, DateSpan, EclipticPosition, EphemError, Ephemeris,
+    EphemerisSource, Equinox, HouseSystem, Houses, Observer, bundled_range,
 };
 
 use crate::angle::Longitude;
@@ -99,12 +99,16 @@ pub enum ChartError {
     Ephemeris(#[from] EphemError),
     #[error("{body} is the centre of the frame and has no position in it")]
     BodyIsCenter { body: String },
-    /// The data files have nothing for this body at this date (Chiron and the main asteroids
-    /// cover 1800-2400, the numbered asteroids 1500-2102).
+    /// The installed data have nothing for this body at this date (`orrery_ephem::bundled_range`
+    /// gives each body's dates: Chiron 1200-4650, the other main asteroids 1200-4800, the
+    /// numbered asteroids 1500-2102, the planets and the Moon 3002 BC-4800).
     #[error("{body} has no ephemeris data at Julian day {jd:.5} (UT): {detail}")]
     NoData {
         body: String,
         jd: f64,
+        /// The dates the body has data for; `None` when it has none at all (a numbered
+        /// asteroid whose file is not installed).
+        valid: Option<DateSpan>,
         detail: String,
     },
 }
@@ -185,13 +189,24 @@ fn without_paths(message: &str) -> String {
         .to_owned()
 }
 
-/// Names the body when the library has no data for it.
+/// Names the body and its range when the library has no data for it.
 pub(crate) fn no_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
+    let range = bundled_range(body.body_id());
+    let valid = match &error {
+        // Inside the years of the asteroid files, a missing file means this asteroid has none.
+        EphemError::DataUnavailable { .. }
+            if matches!(body, Body::Asteroid(_)) && range.contains(jd) =>
+        {
+            None
+        }
+        _ => range.valid(),
+    };
     match error {
         EphemError::DataUnavailable { message, .. } | EphemError::OutOfRange { message, .. } => {
             ChartError::NoData {
                 body: body.name().into_owned(),
                 jd: jd.0,
+                valid,
                 detail: without_paths(&message),
             }
         }
@@ -357,12 +372,68 @@ pub struct ChartInput {
 /// Why a chart has no houses although they were asked for.
 pub const HOUSES_OMITTED_FOR_CENTER: &str = "houses and axes exist only for a place on the Earth: they are omitted for a heliocentric, barycentric or planet-centred chart";
 
+/// What to do with a body the installed data have nothing for at the date (Chiron before
+/// 1200).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MissingData {
+    /// The calculation fails with [`ChartError::NoData`] naming the body (a body asked for
+    /// by name).
+    Refuse,
+    /// The body is left out and listed as omitted (a body only in a default list), as long as
+    /// the Sun has data at the date: outside every range (after 4800) a chart of the mean node
+    /// alone would tell nothing, and the calculation fails as with [`MissingData::Refuse`].
+    LeaveOut,
+}
+
+impl MissingData {
+    /// Whether a body without data at `jd` is left out (rather than refused).
+    #[must_use]
+    pub fn leaves_out_at(self, jd: JulianDayUt) -> bool {
+        self == MissingData::LeaveOut && bundled_range(Body::Sun.body_id()).contains(jd)
+    }
+
+    /// `bodies` split into those to compute at `jd` and those left out, by the table of
+    /// ranges (`orrery_ephem::bundled_range`), for a technique that computes its positions in
+    /// one go: with [`MissingData::Refuse`] (or outside every range) nothing is left out and
+    /// the calculation itself reports the body.
+    #[must_use]
+    pub fn split(self, bodies: &[Body], jd: JulianDayUt) -> (Vec<Body>, Vec<OmittedBody>) {
+        if !self.leaves_out_at(jd) {
+            return (bodies.to_vec(), Vec::new());
+        }
+        let mut kept = Vec::with_capacity(bodies.len());
+        let mut omitted = Vec::new();
+        for &body in bodies {
+            let range = bundled_range(body.body_id());
+            if range.contains(jd) {
+                kept.push(body);
+            } else {
+                omitted.push(OmittedBody {
+                    body,
+                    valid: range.valid(),
+                });
+            }
+        }
+        (kept, omitted)
+    }
+}
+
+/// A body left out of a chart for lack of data ([`MissingData::LeaveOut`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OmittedBody {
+    pub body: Body,
+    /// The dates the body has data for (`None`: none at all).
+    pub valid: Option<DateSpan>,
+}
+
 /// Positions, and houses when the frame has them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chart {
     pub positions: Vec<BodyPosition>,
     pub houses: Option<Houses>,
     pub houses_omitted_reason: Option<&'static str>,
+    /// The bodies left out for lack of data, in the order asked for.
+    pub omitted: Vec<OmittedBody>,
 }
 
 impl Chart {
@@ -415,12 +486,32 @@ impl Chart {
 /// # Errors
 /// As [`position`], and the library's house errors.
 pub fn compute_chart(eph: &Ephemeris, input: &ChartInput) -> Result<Chart, ChartError> {
+    compute_chart_with(eph, input, MissingData::Refuse)
+}
+
+/// [`compute_chart`], with a body without data at the date refused or left out as `missing`
+/// says.
+///
+/// # Errors
+/// As [`compute_chart`]; [`ChartError::NoData`] only with [`MissingData::Refuse`].
+pub fn compute_chart_with(
+    eph: &Ephemeris,
+    input: &ChartInput,
+    missing: MissingData,
+) -> Result<Chart, ChartError> {
     let mut positions = Vec::with_capacity(input.bodies.len());
+    let mut omitted = Vec::new();
     for &body in &input.bodies {
         if input.frame.center == Center::PlanetCentric(body) {
             continue;
         }
-        positions.push(position(eph, input.jd, body, &input.frame)?);
+        match position(eph, input.jd, body, &input.frame) {
+            Ok(p) => positions.push(p),
+            Err(ChartError::NoData { valid, .. }) if missing.leaves_out_at(input.jd) => {
+                omitted.push(OmittedBody { body, valid });
+            }
+            Err(error) => return Err(error),
+        }
     }
     let (houses, houses_omitted_reason) = match input.house_system {
         Some(system) if input.frame.center.has_houses() => (
@@ -440,6 +531,7 @@ pub fn compute_chart(eph: &Ephemeris, input: &ChartInput) -> Result<Chart, Chart
         positions,
         houses,
         houses_omitted_reason,
+        omitted,
     })
 }
 

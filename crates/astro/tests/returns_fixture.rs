@@ -391,10 +391,10 @@ fn searches_that_cannot_be_made_are_errors() {
         ),
         Err(ReturnError::TargetAngle { .. })
     ));
-    // Chiron's data end in 2400: a typed error that names the body, never garbage.
+    // Chiron's data end in 4650: a typed error that names the body, never garbage.
     let late = ReturnSearch {
         body: Body::Chiron,
-        from: JulianDayUt(2_597_641.5), // 2399-12-01
+        from: JulianDayUt(3_419_406.5), // 4649-12-01
         ..base
     };
     let error = find_returns(&eph, &late).unwrap_err();

@@ -379,9 +379,9 @@ fn chiron_outside_its_data_is_an_error_not_a_gap() {
         bodies: vec![Body::Chiron],
         natal: vec![NatalPoint::new("sun", Longitude::ZERO)],
         aspects: majors(),
-        // 1700: before Chiron's file (1800-2400).
-        start: JulianDayUt(2_341_972.5),
-        end: JulianDayUt(2_342_337.5),
+        // 1100: before Chiron's data (1200-4650).
+        start: JulianDayUt(2_122_826.5),
+        end: JulianDayUt(2_123_191.5),
         frame: Frame::GEOCENTRIC_TROPICAL,
         step_cap: None,
     };

@@ -16,6 +16,8 @@ pub enum Field {
     Timezone,
     /// The longitude of the birth or event place, in degrees east.
     Longitude,
+    /// The `calendar` the date is written in.
+    Calendar,
 }
 
 impl Field {
@@ -26,6 +28,7 @@ impl Field {
             Field::Datetime => "datetime",
             Field::Timezone => "timezone",
             Field::Longitude => "longitude",
+            Field::Calendar => "calendar",
         }
     }
 }
@@ -132,6 +135,21 @@ pub enum CivilError {
         zone: &'static str,
     },
 
+    /// A `calendar` other than Gregorian with a date-time that carries its own UTC offset: such
+    /// a string is an RFC 3339 instant, proleptic Gregorian by definition (docs/CONVENTIONS.md,
+    /// "Calendars").
+    #[error(
+        "calendar {calendar} applies to a local datetime (read with timezone), not to {datetime:?}, \
+         which carries a UTC offset and is therefore a proleptic Gregorian instant: drop the \
+         offset and give the timezone, or drop calendar"
+    )]
+    CalendarWithOffset {
+        /// The calendar asked for.
+        calendar: &'static str,
+        /// The date-time as sent.
+        datetime: String,
+    },
+
     /// The instant is outside the range of representable timestamps (years -9999..=9999 UTC).
     #[error("datetime {local} with offset {offset} is outside the years -9999..=9999 in UTC")]
     OutOfRange {
@@ -163,6 +181,7 @@ impl CivilError {
                 Field::Timezone
             }
             CivilError::Longitude { .. } => Field::Longitude,
+            CivilError::CalendarWithOffset { .. } => Field::Calendar,
         }
     }
 }
@@ -207,6 +226,14 @@ pub enum DatetimeProblem {
         day: u32,
         /// The month's last day.
         last: i8,
+        /// The calendar the month was read in.
+        calendar: crate::calendar::CalendarUsed,
+    },
+    /// With the `auto` calendar, a day between 1582-10-04 (the last Julian day) and 1582-10-15
+    /// (the first Gregorian day).
+    ReformGap {
+        /// The day of October 1582 given.
+        day: i8,
     },
     /// `24:00`.
     Hour24,
@@ -259,10 +286,29 @@ impl fmt::Display for DatetimeProblem {
                 month,
                 day,
                 last,
+                calendar,
             } => write!(
                 f,
-                "day must be between 01 and {last} in {year:04}-{month:02} of the proleptic \
-                 Gregorian calendar (got {day:02})"
+                "day must be between 01 and {last} in {year:04}-{month:02} of the {} calendar \
+                 (got {day:02}){}",
+                match calendar {
+                    crate::calendar::CalendarUsed::Gregorian => "proleptic Gregorian",
+                    crate::calendar::CalendarUsed::Julian => "Julian",
+                },
+                if *calendar == crate::calendar::CalendarUsed::Gregorian
+                    && *month == 2
+                    && *day == 29
+                {
+                    "; a date of the Julian calendar needs calendar julian (or auto before 1582-10-15)"
+                } else {
+                    ""
+                }
+            ),
+            DatetimeProblem::ReformGap { day } => write!(
+                f,
+                "1582-10-{day:02} does not exist with calendar auto: 1582-10-04 (the last Julian \
+                 day) was followed by 1582-10-15 (the first Gregorian day); send calendar julian \
+                 or gregorian to read the date in one of them"
             ),
             DatetimeProblem::Hour24 => {
                 f.write_str("hour must be between 00 and 23 (for 24:00 send 00:00 of the next day)")

@@ -21,12 +21,14 @@
 //! # Ok::<(), orrery_civil::CivilError>(())
 //! ```
 
+pub mod calendar;
 pub mod error;
 pub mod lmt;
 pub mod parse;
 pub mod resolve;
 pub mod zone;
 
+pub use calendar::{Calendar, CalendarUsed};
 pub use error::{CivilError, DatetimeProblem, Field};
 pub use lmt::{GeoLongitude, LmtKind, LmtPolicy};
 pub use parse::IsoDateTime;

@@ -17,7 +17,10 @@
 //! - Seconds are optional (`2024-03-20T03:06` means `03:06:00`); fractional seconds keep up to
 //!   nanoseconds.
 //! - Years are four digits (0000..9999) or, as ISO 8601 and RFC 9557 allow, a sign and six digits
-//!   (`-000500-03-20T12:00Z`) down to -9999. Dates are proleptic Gregorian, also before 1582.
+//!   (`-000500-03-20T12:00Z`) down to -9999 (astronomical numbering: 0000 is 1 BC). Dates are
+//!   proleptic Gregorian, also before 1582, unless [`IsoDateTime::parse_in`] is given another
+//!   [`Calendar`]: then the date is checked against that calendar's months (1500-02-29 exists
+//!   in the Julian one) and turned into the Gregorian date of the same day.
 //! - An offset may carry seconds (`+00:19:32`), because historical offsets had them and a client
 //!   may send back the offset this crate reported. `-00:00` means UTC.
 //! - Leap seconds (`:60`) and `24:00` are rejected: no ephemeris time scale here represents them.
@@ -29,6 +32,7 @@ use core::str::FromStr;
 use jiff::civil::{Date, DateTime};
 use jiff::tz::Offset;
 
+use crate::calendar::{Calendar, CalendarUsed, julian_days_in_month, julian_to_gregorian};
 use crate::error::{CivilError, DatetimeProblem};
 
 /// A parsed `datetime`: the civil (wall-clock) date-time, and the UTC offset if the string had one.
@@ -50,6 +54,7 @@ use crate::error::{CivilError, DatetimeProblem};
 pub struct IsoDateTime {
     local: DateTime,
     offset: Option<Offset>,
+    calendar: CalendarUsed,
 }
 
 impl IsoDateTime {
@@ -59,16 +64,41 @@ impl IsoDateTime {
     ///
     /// [`CivilError::Datetime`] naming the input and the rule it broke.
     pub fn parse(input: &str) -> Result<Self, CivilError> {
-        parse(input.trim()).map_err(|problem| CivilError::Datetime {
+        Self::parse_in(input, Calendar::Gregorian)
+    }
+
+    /// Parses an ISO 8601 date-time whose date is written in `calendar`.
+    ///
+    /// ```
+    /// use orrery_civil::{Calendar, CalendarUsed, IsoDateTime};
+    ///
+    /// let parsed = IsoDateTime::parse_in("1500-02-29T12:00", Calendar::Julian)?;
+    /// assert_eq!(parsed.local().to_string(), "1500-03-10T12:00:00");
+    /// assert_eq!(parsed.calendar(), CalendarUsed::Julian);
+    /// # Ok::<(), orrery_civil::CivilError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`CivilError::Datetime`] naming the input and the rule it broke (a day the calendar
+    /// does not have; with [`Calendar::Auto`], a day of the reform's gap).
+    pub fn parse_in(input: &str, calendar: Calendar) -> Result<Self, CivilError> {
+        parse(input.trim(), calendar).map_err(|problem| CivilError::Datetime {
             input: input.to_owned(),
             problem,
         })
     }
 
-    /// The civil date-time as written, without its offset.
+    /// The civil date-time, its date in the proleptic Gregorian calendar, without its offset.
     #[must_use]
     pub fn local(&self) -> DateTime {
         self.local
+    }
+
+    /// The calendar the date was written in.
+    #[must_use]
+    pub fn calendar(&self) -> CalendarUsed {
+        self.calendar
     }
 
     /// The UTC offset written in the string (`Z` is zero), if any.
@@ -163,12 +193,12 @@ impl<'a> Cursor<'a> {
     }
 }
 
-fn parse(s: &str) -> Result<IsoDateTime, DatetimeProblem> {
+fn parse(s: &str, calendar: Calendar) -> Result<IsoDateTime, DatetimeProblem> {
     if !s.is_ascii() {
         return Err(DatetimeProblem::NotAscii);
     }
     let mut c = Cursor::new(s);
-    let date = parse_date(&mut c)?;
+    let (date, used) = parse_date(&mut c, calendar)?;
     if c.at_end() {
         return Err(DatetimeProblem::DateOnly);
     }
@@ -184,10 +214,17 @@ fn parse(s: &str) -> Result<IsoDateTime, DatetimeProblem> {
     if !c.at_end() {
         return Err(c.unexpected("the end of the date-time"));
     }
-    Ok(IsoDateTime { local, offset })
+    Ok(IsoDateTime {
+        local,
+        offset,
+        calendar: used,
+    })
 }
 
-fn parse_date(c: &mut Cursor<'_>) -> Result<Date, DatetimeProblem> {
+fn parse_date(
+    c: &mut Cursor<'_>,
+    calendar: Calendar,
+) -> Result<(Date, CalendarUsed), DatetimeProblem> {
     let year: i32 = match c.peek() {
         Some(sign @ (b'+' | b'-')) => {
             c.pos += 1;
@@ -216,25 +253,47 @@ fn parse_date(c: &mut Cursor<'_>) -> Result<Date, DatetimeProblem> {
     let month = ranged(c.digits(2, "a two-digit month")?, "month", 1, 12)?;
     c.expect(b'-', "`-` after the month")?;
     let day = c.digits(2, "a two-digit day")?;
-    let first = Date::new(year, month, 1).map_err(|_| DatetimeProblem::OutOfRange {
+    let out_of_range = || DatetimeProblem::OutOfRange {
         field: "year",
         value: i64::from(year),
         min: -9999,
         max: 9999,
-    })?;
-    let last = first.days_in_month();
-    let day = ranged(day, "day", 1, i64::from(last)).map_err(|_| DatetimeProblem::NoSuchDay {
-        year,
-        month,
-        day,
-        last,
-    })?;
-    Date::new(year, month, day).map_err(|_| DatetimeProblem::NoSuchDay {
-        year,
-        month,
-        day: u32::try_from(day).unwrap_or(0),
-        last,
-    })
+    };
+    let day_in = |last: i8, used: CalendarUsed| {
+        ranged(day, "day", 1, i64::from(last)).map_err(|_| DatetimeProblem::NoSuchDay {
+            year,
+            month,
+            day,
+            last,
+            calendar: used,
+        })
+    };
+    let written = i8::try_from(day).unwrap_or(i8::MAX);
+    let Some(used) = calendar.reading(year, month, written) else {
+        return Err(DatetimeProblem::ReformGap { day: written });
+    };
+    match used {
+        CalendarUsed::Gregorian => {
+            let first = Date::new(year, month, 1).map_err(|_| out_of_range())?;
+            let last = first.days_in_month();
+            let day = day_in(last, used)?;
+            Date::new(year, month, day)
+                .map(|date| (date, used))
+                .map_err(|_| DatetimeProblem::NoSuchDay {
+                    year,
+                    month,
+                    day: u32::try_from(day).unwrap_or(0),
+                    last,
+                    calendar: used,
+                })
+        }
+        CalendarUsed::Julian => {
+            let day = day_in(julian_days_in_month(year, month), used)?;
+            julian_to_gregorian(year, month, day)
+                .map(|date| (date, used))
+                .ok_or_else(out_of_range)
+        }
+    }
 }
 
 fn parse_time(c: &mut Cursor<'_>, date: Date) -> Result<DateTime, DatetimeProblem> {

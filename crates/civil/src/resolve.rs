@@ -24,6 +24,7 @@ use jiff::Timestamp;
 use jiff::civil::DateTime;
 use jiff::tz::{AmbiguousOffset, Offset};
 
+use crate::calendar::{Calendar, CalendarUsed};
 use crate::error::CivilError;
 use crate::lmt::{GeoLongitude, LmtKind, LmtPolicy};
 use crate::parse::IsoDateTime;
@@ -217,9 +218,17 @@ pub struct Resolved {
     zone: Option<&'static str>,
     abbreviation: Option<String>,
     notes: Vec<Note>,
+    calendar: CalendarUsed,
 }
 
 impl Resolved {
+    /// The calendar the date was written in (the date of [`Resolved::local`] is always
+    /// proleptic Gregorian).
+    #[must_use]
+    pub fn calendar(&self) -> CalendarUsed {
+        self.calendar
+    }
+
     /// The UTC instant, to the nanosecond.
     #[must_use]
     pub fn utc(&self) -> Timestamp {
@@ -315,6 +324,9 @@ pub struct CivilInput<'a> {
     pub lmt_policy: LmtPolicy,
     /// How to read a skipped or repeated local time; `None` makes those an error.
     pub fold_choice: Option<FoldChoice>,
+    /// The calendar `datetime`'s date is written in; other than Gregorian for a local
+    /// `datetime` only.
+    pub calendar: Calendar,
 }
 
 impl<'a> CivilInput<'a> {
@@ -327,7 +339,14 @@ impl<'a> CivilInput<'a> {
             longitude_deg: None,
             lmt_policy: LmtPolicy::default(),
             fold_choice: None,
+            calendar: Calendar::Gregorian,
         }
+    }
+
+    /// Sets the calendar the date is written in.
+    #[must_use]
+    pub fn with_calendar(self, calendar: Calendar) -> Self {
+        Self { calendar, ..self }
     }
 
     /// Sets the IANA zone name.
@@ -372,14 +391,20 @@ impl<'a> CivilInput<'a> {
     /// [`CivilError::NoCivilTime`] or [`CivilError::OutOfRange`]. [`CivilError::field`] names the
     /// field each is about.
     pub fn resolve(&self) -> Result<Resolved, CivilError> {
-        let parsed = IsoDateTime::parse(self.datetime)?;
+        let parsed = IsoDateTime::parse_in(self.datetime, self.calendar)?;
+        if parsed.offset().is_some() && self.calendar != Calendar::Gregorian {
+            return Err(CivilError::CalendarWithOffset {
+                calendar: self.calendar.as_str(),
+                datetime: self.datetime.to_owned(),
+            });
+        }
         let zone = self.timezone.map(Zone::get).transpose()?;
         let longitude = self.longitude_deg.map(GeoLongitude::new).transpose()?;
         let rules = LmtRules {
             policy: self.lmt_policy,
             longitude,
         };
-        match (parsed.offset(), zone) {
+        let mut resolved = match (parsed.offset(), zone) {
             (Some(offset), zone) => {
                 resolve_with_offset(parsed.local(), offset, zone.as_ref(), rules)
             }
@@ -387,7 +412,9 @@ impl<'a> CivilInput<'a> {
             (None, None) => Err(CivilError::MissingTimezone {
                 datetime: self.datetime.to_owned(),
             }),
-        }
+        }?;
+        resolved.calendar = parsed.calendar();
+        Ok(resolved)
     }
 }
 
@@ -611,6 +638,7 @@ impl Zone {
             notes.push(Note::ZoneLmtWithoutLongitude { zone: self.name() });
         }
         Ok(Resolved {
+            calendar: CalendarUsed::Gregorian,
             utc: reading.utc,
             local,
             offset: reading.offset,
@@ -663,6 +691,7 @@ impl Zone {
             notes.push(Note::ZoneLmtWithoutLongitude { zone: self.name() });
         }
         Ok(Resolved {
+            calendar: CalendarUsed::Gregorian,
             utc,
             local,
             offset: period.offset,
@@ -795,6 +824,7 @@ pub fn resolve_with_offset(
         }
     }
     Ok(Resolved {
+        calendar: CalendarUsed::Gregorian,
         utc,
         local,
         offset,

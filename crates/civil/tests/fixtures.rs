@@ -60,6 +60,7 @@ fn input(case: &Case) -> CivilInput<'_> {
             "later" => FoldChoice::Later,
             other => panic!("{}: unknown fold_choice {other}", case.id),
         }),
+        calendar: orrery_civil::Calendar::Gregorian,
     }
 }
 

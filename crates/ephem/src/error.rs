@@ -94,14 +94,15 @@ impl EphemError {
     /// Sorts a failure message of the C library into a variant. The C library (2.10.03,
     /// `sweph.c`) words a missing file as `SwissEph file '...' not found in PATH '...'` and a
     /// date outside a file as `... jd ... > upper limit ...` / `< lower limit`, and Chiron far
-    /// outside its years as `Chiron's ephemeris is restricted to JD ... - JD ...`; anything
+    /// outside its years as `Chiron's ephemeris is restricted to JD ... - JD ...` (the
+    /// interpolated apsides: `Interpolated apsides are restricted to ...`); anything
     /// else stays a `Library` error.
     pub(crate) fn from_library(function: &'static str, what: String, message: String) -> Self {
         if message.contains("not found in PATH") {
             EphemError::DataUnavailable { what, message }
         } else if message.contains("upper limit")
             || message.contains("lower limit")
-            || message.contains("ephemeris is restricted to")
+            || message.contains(" restricted to JD ")
         {
             EphemError::OutOfRange { what, message }
         } else if message.is_empty() {

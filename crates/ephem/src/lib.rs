@@ -41,6 +41,7 @@ mod error;
 mod ffi;
 mod houses;
 mod observe;
+mod range;
 mod sidereal;
 mod stars;
 mod time;
@@ -61,6 +62,7 @@ pub use observe::{
     HeliacalEvent, HeliacalEyes, HeliacalObject, HeliacalRequest, Horizontal, NodApsMethod,
     NodesApsides, Optics, RiseTransEvent, RiseTransRequest, SkyPoint, Target,
 };
+pub use range::{BodyRange, DateSpan, FILES, NUMBERED_ASTEROID_FILES, bundled_range};
 pub use sidereal::{AyanamsaId, ayanamsa_modes};
 pub use stars::{FixedStar, StarName};
 pub use time::{JulianDayTt, JulianDayUt};

@@ -86,7 +86,8 @@ impl Ephemeris {
     /// library it includes the nutation in longitude (a "true" ayanamsa).
     ///
     /// Most modes are pure precession formulas; the "true star" modes use a star's position,
-    /// which outside 1800–2400 changes by less than 0.00001" with the ephemeris used.
+    /// which outside the files (before 1200) changes by less than 0.00001" with the ephemeris
+    /// used.
     ///
     /// # Errors
     /// [`EphemError::NotFinite`] for a NaN or infinite date; [`EphemError::Library`] if the

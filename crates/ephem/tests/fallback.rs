@@ -13,10 +13,12 @@ use orrery_ephem::{
     RiseTransRequest, Target, Zodiac,
 };
 
-/// 1700-01-01 0h UT: before the files (they start 1800-01-01).
-const JD_1700: JulianDayUt = JulianDayUt(2_341_972.5);
-/// 2450-01-01 0h UT: after the files (they end 2400-01-10).
-const JD_2450: JulianDayUt = JulianDayUt(2_615_903.5);
+/// 1100-01-01 0h UT (Gregorian): before the files (they start 1200-01-09), inside the Moshier
+/// model (from 3002 BC).
+const JD_1100: JulianDayUt = JulianDayUt(2_122_826.5);
+/// 4850-01-01 0h UT: after the files (they end 4800-01-08) and after the Moshier model's end
+/// (3000): no body but the mean node and apogee has a position.
+const JD_4850: JulianDayUt = JulianDayUt(3_492_486.5);
 /// 2200-01-01 0h UT: inside the main files, after the numbered-asteroid files (end 2102).
 const JD_2200: JulianDayUt = JulianDayUt(2_524_593.5);
 /// 1400-01-01 0h UT: before the numbered-asteroid files (start 1500).
@@ -29,6 +31,15 @@ const LONDON: Observer = Observer {
     alt_m: 11.0,
 };
 
+/// Refused because the files do not cover the date: before them the library would silently
+/// use its Moshier model; after 4800 it has nothing at all.
+fn refused<T>(result: &Result<T, EphemError>) -> bool {
+    matches!(
+        result,
+        Err(EphemError::OutOfRange { .. } | EphemError::DataUnavailable { .. })
+    )
+}
+
 fn eris() -> BodyId {
     BodyId::asteroid(136_199).expect("Eris")
 }
@@ -36,7 +47,7 @@ fn eris() -> BodyId {
 #[test]
 fn major_bodies_outside_the_files_report_moshier() {
     let eph = ephemeris();
-    for jd in [JD_1700, JD_2450] {
+    for jd in [JD_1100] {
         for body in [
             BodyId::SUN,
             BodyId::MOON,
@@ -59,7 +70,25 @@ fn major_bodies_outside_the_files_report_moshier() {
             .expect("formula");
         assert_eq!(node.source, EphemerisSource::Swiss);
     }
-    for jd in [JulianDayUt(2_378_497.5), J2000, JulianDayUt(2_597_640.5)] {
+    for body in [BodyId::SUN, BodyId::MOON, BodyId::TRUE_NODE] {
+        match eph.calc(JD_4850, &CalcRequest::new(body)) {
+            Err(EphemError::DataUnavailable { message, .. }) => {
+                assert!(message.contains("not found in PATH"), "{message}");
+            }
+            other => panic!("{body:?} in 4850: {other:?}"),
+        }
+    }
+    let node = eph
+        .calc(JD_4850, &CalcRequest::new(BodyId::MEAN_NODE))
+        .expect("formula");
+    assert_eq!(node.source, EphemerisSource::Swiss);
+    for jd in [
+        JulianDayUt(2_159_358.5),
+        JulianDayUt(2_378_497.5),
+        J2000,
+        JulianDayUt(2_597_640.5),
+        JulianDayUt(3_474_222.5),
+    ] {
         let got = eph
             .calc(jd, &CalcRequest::new(BodyId::MOON))
             .expect("inside");
@@ -70,16 +99,29 @@ fn major_bodies_outside_the_files_report_moshier() {
 #[test]
 fn bodies_without_a_moshier_model_fail_with_the_library_text() {
     let eph = ephemeris();
-    for jd in [JD_1700, JD_2450] {
-        for body in [BodyId::CHIRON, BodyId::CERES, BodyId::VESTA] {
-            match eph.calc(jd, &CalcRequest::new(body)) {
-                Err(EphemError::DataUnavailable { message, .. }) => {
-                    assert!(message.contains("not found in PATH"), "{message}");
-                    assert!(message.contains("seas_"), "{message}");
-                }
-                other => panic!("{body:?} at {jd:?}: {other:?}"),
+    for body in [BodyId::CHIRON, BodyId::CERES, BodyId::VESTA] {
+        match eph.calc(JD_1100, &CalcRequest::new(body)) {
+            Err(EphemError::DataUnavailable { message, .. }) => {
+                assert!(message.contains("not found in PATH"), "{message}");
+                assert!(message.contains("seas_"), "{message}");
             }
+            other => panic!("{body:?} in 1100: {other:?}"),
         }
+    }
+    for body in [BodyId::CERES, BodyId::VESTA] {
+        match eph.calc(JD_4850, &CalcRequest::new(body)) {
+            Err(EphemError::DataUnavailable { message, .. }) => {
+                assert!(message.contains("not found in PATH"), "{message}");
+            }
+            other => panic!("{body:?} in 4850: {other:?}"),
+        }
+    }
+    // Chiron's orbit is given to 4650 only: the library's own rule, before any file.
+    match eph.calc(JD_4850, &CalcRequest::new(BodyId::CHIRON)) {
+        Err(EphemError::OutOfRange { message, .. }) => {
+            assert!(message.contains("restricted to"), "{message}");
+        }
+        other => panic!("Chiron in 4850: {other:?}"),
     }
 }
 
@@ -93,7 +135,7 @@ fn numbered_asteroids_outside_their_file_are_out_of_range() {
     for (jd, limit) in [
         (JD_2200, "upper limit"),
         (JD_1400, "lower limit"),
-        (JD_2450, "upper limit"),
+        (JulianDayUt(2_615_903.5), "upper limit"),
     ] {
         match eph.calc(jd, &CalcRequest::new(eris())) {
             Err(EphemError::OutOfRange { message, what }) => {
@@ -123,7 +165,7 @@ fn barycentric_positions_outside_the_files_are_an_error() {
         ..CalcRequest::new(BodyId::SUN)
     };
     assert!(
-        eph.calc(JD_2450, &request).is_err(),
+        eph.calc(JD_1100, &request).is_err(),
         "the library has no barycentric Moshier Sun"
     );
 }
@@ -139,63 +181,50 @@ fn event_functions_refuse_moshier_times() {
         refraction: true,
         atmosphere: Atmosphere::default(),
     };
-    for jd in [JD_1700, JD_2450] {
-        assert!(matches!(
-            eph.rise_trans(jd, &rise),
-            Err(EphemError::OutOfRange { .. })
-        ));
+    // Before the files the library would use Moshier: refused. After 4800 it has nothing.
+    for jd in [JD_1100, JD_4850] {
+        assert!(refused(&eph.rise_trans(jd, &rise)));
         let star = RiseTransRequest {
             target: Target::Star("Sirius"),
             ..rise
         };
-        assert!(matches!(
-            eph.rise_trans(jd, &star),
-            Err(EphemError::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            eph.fixed_star("Sirius", jd, Zodiac::Tropical),
-            Err(EphemError::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            eph.nodes_apsides(jd, BodyId::MARS, NodApsMethod::Osculating, false),
-            Err(EphemError::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            eph.sun_crossing(0.0, jd, Zodiac::Tropical),
-            Err(EphemError::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            eph.moon_crossing(0.0, jd, Zodiac::Tropical),
-            Err(EphemError::OutOfRange { .. })
-        ));
-        assert!(matches!(
-            eph.houses(jd, 51.5, 0.0, HouseSystem::SUNSHINE, Zodiac::Tropical),
-            Err(EphemError::OutOfRange { .. })
-        ));
+        assert!(refused(&eph.rise_trans(jd, &star)));
+        assert!(refused(&eph.fixed_star("Sirius", jd, Zodiac::Tropical)));
+        assert!(refused(&eph.nodes_apsides(
+            jd,
+            BodyId::MARS,
+            NodApsMethod::Osculating,
+            false
+        )));
+        assert!(refused(&eph.sun_crossing(0.0, jd, Zodiac::Tropical)));
+        assert!(refused(&eph.moon_crossing(0.0, jd, Zodiac::Tropical)));
+        assert!(refused(&eph.houses(
+            jd,
+            51.5,
+            0.0,
+            HouseSystem::SUNSHINE,
+            Zodiac::Tropical
+        )));
         // Houses that need no ephemeris work at any date.
         assert!(
             eph.houses(jd, 51.5, 0.0, HouseSystem::PLACIDUS, Zodiac::Tropical)
                 .is_ok()
         );
     }
-    // Starting inside the files, but the crossing falls after their end (2400-01-10).
-    let late = JulianDayUt(2_597_600.5); // 2399-11-20
-    assert!(matches!(
-        eph.sun_crossing(0.0, late, Zodiac::Tropical),
-        Err(EphemError::OutOfRange { .. })
-    ));
+    // Starting inside the files, but the crossing falls after their end (4800-01-08), where
+    // the library has nothing (the Moshier model ends in 3000).
+    let late = JulianDayUt(3_474_181.5); // 4799-11-20
+    let sun = eph.sun_crossing(0.0, late, Zodiac::Tropical);
+    assert!(refused(&sun), "{sun:?}");
     // A heliocentric crossing that ends beyond the files (Pluto needs ~248 years per orbit).
     let pluto = eph.helio_crossing(
         BodyId::PLUTO,
         0.0,
-        JulianDayUt(2_597_000.5),
+        JulianDayUt(3_474_000.5),
         Zodiac::Tropical,
         orrery_ephem::Direction::Forward,
     );
-    assert!(
-        matches!(pluto, Err(EphemError::OutOfRange { .. })),
-        "{pluto:?}"
-    );
+    assert!(refused(&pluto), "{pluto:?}");
     let heliacal = HeliacalRequest {
         object: HeliacalObject::Body(BodyId::VENUS),
         event: HeliacalEvent::HeliacalRising,
@@ -204,7 +233,7 @@ fn event_functions_refuse_moshier_times() {
         eyes: HeliacalEyes::default(),
     };
     assert!(matches!(
-        eph.heliacal(JD_1700, &heliacal),
+        eph.heliacal(JD_1100, &heliacal),
         Err(EphemError::OutOfRange { .. })
     ));
 }

@@ -5,11 +5,11 @@
 
 mod common;
 
-use common::{Worst, ephemeris, load};
+use common::{Worst, ephemeris, load, six};
 use orrery_ephem::{
     Atmosphere, AyanamsaId, BodyId, CalcRequest, Center, Coordinates, Direction, DiscReference,
     EphemError, EphemerisSource, HeliacalAtmosphere, HeliacalEvent, HeliacalEyes, HeliacalObject,
-    HeliacalRequest, HouseSystem, JulianDayUt, NodApsMethod, Observer, Position, RiseTransEvent,
+    HeliacalRequest, HouseSystem, JulianDayUt, NodApsMethod, Observer, RiseTransEvent,
     RiseTransRequest, SkyPoint, Target, Zodiac,
 };
 use serde::Deserialize;
@@ -110,27 +110,6 @@ impl SixWorst {
         for w in [&self.angle, &self.dist, &self.speed, &self.dist_speed] {
             w.report();
         }
-    }
-}
-
-fn six(position: &Position) -> [f64; 6] {
-    match position {
-        Position::Ecliptic(p) => [
-            p.lon_deg,
-            p.lat_deg,
-            p.dist_au,
-            p.lon_speed_deg_per_day,
-            p.lat_speed_deg_per_day,
-            p.dist_speed_au_per_day,
-        ],
-        Position::Equatorial(p) => [
-            p.ra_deg,
-            p.dec_deg,
-            p.dist_au,
-            p.ra_speed_deg_per_day,
-            p.dec_speed_deg_per_day,
-            p.dist_speed_au_per_day,
-        ],
     }
 }
 

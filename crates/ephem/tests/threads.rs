@@ -10,7 +10,7 @@ use std::thread;
 use common::{SUN_TO_PLUTO, ephemeris};
 use orrery_ephem::{
     AyanamsaId, BodyId, CalcRequest, Center, Coordinates, EphemError, Ephemeris, EphemerisSource,
-    Equinox, HouseSystem, JulianDayUt, Observer, Position, Zodiac,
+    Equinox, HouseSystem, JulianDayUt, Observer, Zodiac,
 };
 
 /// One job of the mixed workload.
@@ -33,24 +33,7 @@ fn run(eph: &Ephemeris, job: &Job) -> Vec<u64> {
         Job::Calc(jd, request) => {
             let got = eph.calc(jd, &request).expect("calc");
             assert_eq!(got.source, EphemerisSource::Swiss, "{job:?}");
-            let x = match got.position {
-                Position::Ecliptic(p) => [
-                    p.lon_deg,
-                    p.lat_deg,
-                    p.dist_au,
-                    p.lon_speed_deg_per_day,
-                    p.lat_speed_deg_per_day,
-                    p.dist_speed_au_per_day,
-                ],
-                Position::Equatorial(p) => [
-                    p.ra_deg,
-                    p.dec_deg,
-                    p.dist_au,
-                    p.ra_speed_deg_per_day,
-                    p.dec_speed_deg_per_day,
-                    p.dist_speed_au_per_day,
-                ],
-            };
+            let x = common::six(&got.position);
             x.iter().map(|v| v.to_bits()).collect()
         }
         Job::Ayanamsa(jd, mode) => vec![eph.ayanamsa_deg(jd, mode).expect("ayanamsa").to_bits()],
@@ -298,7 +281,8 @@ fn failed_and_out_of_range_calls_leave_no_trace_on_the_thread() {
         .expect("clean thread")
     };
     let disturbed = thread::spawn(move || {
-        let moshier = [JulianDayUt(2_341_972.5), JulianDayUt(2_615_903.5)];
+        // 1100 (the Moshier model) and 4850 (no data at all).
+        let moshier = [JulianDayUt(2_122_826.5), JulianDayUt(3_492_486.5)];
         for jd in moshier {
             for body in [
                 BodyId::SUN,

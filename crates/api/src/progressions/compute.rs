@@ -41,7 +41,7 @@ fn date_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
 }
 
 /// The natal points of a birth: sun..pluto, chiron, ascendant and mc. Chiron is left out, with
-/// a note, for a birth outside its data (1800–2400), so that historical charts still progress.
+/// a note, for a birth outside its data (before 1200), so that historical charts still progress.
 fn natal_points(
     eph: &Ephemeris,
     birth: &ResolvedBirth,
@@ -58,12 +58,9 @@ fn natal_points(
         BirthPointsError::Chart(error) => CalcFailure::from(error),
         BirthPointsError::UndefinedAngle { .. } => CalcFailure::Internal(error.to_string()),
     })?;
-    notes.extend(natal.left_out.iter().map(|body| {
-        format!(
-            "{} has no ephemeris data at the birth date (its data covers 1800-2400): it is left \
-             out of the natal points",
-            body.name()
-        )
+    notes.extend(natal.left_out.iter().map(|&body| {
+        let valid = orrery_ephem::bundled_range(body.body_id()).valid();
+        crate::ephemeris_range::left_out_note(body, valid, "the natal points")
     }));
     Ok(natal.points)
 }

@@ -45,9 +45,9 @@
 //! # Response
 //!
 //! Both modes: `mode`, `method`, `ephemeris` (`swiss`, or `moshier` when a date used lies
-//! outside the data files, 1800-2400), `natal {source, birth_jd, birth_utc, resolved?, points}`,
+//! outside the data files, before 1200), `natal {source, birth_jd, birth_utc, resolved?, points}`,
 //! and `notes` when there is something to say (Chiron left out of the natal points of a birth
-//! before 1800, angles left out at a polar latitude, a truncated list).
+//! before 1200, angles left out at a polar latitude, a truncated list).
 //!
 //! Snapshot: `settings` (the age, its date, the progressed instant, the aspect settings),
 //! `solar_arc` (solar arc only), `positions` keyed by point (longitude, speed per progressed

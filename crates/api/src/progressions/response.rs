@@ -75,7 +75,7 @@ pub struct SnapshotResponse {
     pub mode: &'static str,
     pub method: &'static str,
     /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
-    /// calendar dates of transits) lies outside the data files (1800-2400) and the library used
+    /// calendar dates of transits) lies outside the data files (before 1200) and the library used
     /// its analytical model.
     pub ephemeris: &'static str,
     pub settings: SnapshotSettingsDto,
@@ -167,7 +167,7 @@ pub struct WindowResponse {
     pub mode: &'static str,
     pub method: &'static str,
     /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
-    /// calendar dates of transits) lies outside the data files (1800-2400) and the library used
+    /// calendar dates of transits) lies outside the data files (before 1200) and the library used
     /// its analytical model.
     pub ephemeris: &'static str,
     pub settings: WindowSettingsDto,

@@ -193,7 +193,7 @@ pub fn find_pairs(points: &[MirrorPoints], orb: AntisciaOrb) -> Vec<MirrorPair> 
 /// Ephemeris files ([`EphemerisSource::Moshier`] if any came from the analytical fallback).
 ///
 /// # Errors
-/// [`ChartError`] when a body has no data at that date (Chiron outside 1800–2400).
+/// [`ChartError`] when a body has no data at that date (Chiron before 1200 or after 4650).
 pub fn mirror_points(
     eph: &Ephemeris,
     jd: JulianDayUt,

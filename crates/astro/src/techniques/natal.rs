@@ -13,15 +13,7 @@ use crate::body::Body;
 use crate::chart::{ChartError, Frame, position};
 use crate::time::JulianDayUt;
 
-/// What to do with a body the data files have nothing for at the birth date (Chiron outside
-/// 1800–2400).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MissingData {
-    /// The birth cannot be used: the error names the body.
-    Refuse,
-    /// The body is left out and listed in [`BirthPoints::left_out`].
-    LeaveOut,
-}
+pub use crate::chart::MissingData;
 
 /// The natal points of a birth.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,7 +59,7 @@ pub fn birth_points(
     for &body in bodies {
         match position(eph, jd, body, &frame) {
             Ok(p) => points.push(NatalPoint::new(body.name(), p.lon)),
-            Err(ChartError::NoData { .. }) if missing == MissingData::LeaveOut => {
+            Err(ChartError::NoData { .. }) if missing.leaves_out_at(jd) => {
                 left_out.push(body);
             }
             Err(error) => return Err(error.into()),
@@ -141,8 +133,8 @@ mod tests {
     #[test]
     fn a_body_without_data_is_refused_or_left_out() {
         let eph = ephemeris();
-        // 1750: Chiron's file starts in 1800.
-        let jd = JulianDayUt(2_360_235.5);
+        // 1100: Chiron's data start in 1200.
+        let jd = JulianDayUt(2_122_826.5);
         let refused = birth_points(
             &eph,
             jd,

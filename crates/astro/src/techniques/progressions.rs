@@ -213,7 +213,7 @@ impl MovingPoint {
 /// Why a progression could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ProgressionError {
-    /// A position could not be computed (for example Chiron outside 1800–2400).
+    /// A position could not be computed (for example Chiron before 1200).
     #[error(transparent)]
     Chart(#[from] ChartError),
     #[error(transparent)]
@@ -800,14 +800,14 @@ mod tests {
             )
             .unwrap()
         };
-        // 1990: everything inside 1800-2400.
+        // 1990: everything inside the files (1200-4800).
         assert_eq!(source(2_447_892.5, 30.0, 30.0), EphemerisSource::Swiss);
-        // 1756: the birth itself is outside.
-        assert_eq!(source(2_362_460.5, 20.0, 0.0), EphemerisSource::Moshier);
-        // A birth in 2390 whose window reaches the calendar year 2410: the birth and its
-        // progressed dates are inside, the last calendar date (a transit) is not.
-        assert_eq!(source(2_593_989.5, 20.0, 0.0), EphemerisSource::Swiss);
-        assert_eq!(source(2_593_989.5, 20.0, 20.0), EphemerisSource::Moshier);
+        // 1150: the birth itself is before the files.
+        assert_eq!(source(2_141_088.5, 20.0, 0.0), EphemerisSource::Moshier);
+        // A birth on 1199-12-01, 39 days before the files: its progressed dates and the
+        // calendar dates 20 years on are inside, the birth alone is not.
+        assert_eq!(source(2_159_320.5, 20.0, 20.0), EphemerisSource::Moshier);
+        assert_eq!(source(2_159_400.5, 20.0, 20.0), EphemerisSource::Swiss);
     }
 
     fn natal(name: &str, deg: f64) -> NatalPoint {

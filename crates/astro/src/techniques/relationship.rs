@@ -106,6 +106,8 @@ pub fn composite(a: &Chart, b: &Chart) -> Result<Composite, RelationshipError> {
             positions,
             houses,
             houses_omitted_reason: a.houses_omitted_reason.or(b.houses_omitted_reason),
+            // Both charts have the same bodies (checked above), so both left out the same.
+            omitted: a.omitted.clone(),
         },
         cusps_in_order,
     })
@@ -352,6 +354,7 @@ mod tests {
                 .collect(),
             houses: cusps.map(|c| houses(c, HouseSystem::KOCH)),
             houses_omitted_reason: None,
+            omitted: Vec::new(),
         }
     }
 

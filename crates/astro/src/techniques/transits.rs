@@ -148,7 +148,7 @@ pub struct TransitAspect {
 /// Why transits could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum TransitError {
-    /// A position could not be computed (for example Chiron outside 1800–2400).
+    /// A position could not be computed (for example Chiron before 1200).
     #[error(transparent)]
     Chart(#[from] ChartError),
     #[error(transparent)]

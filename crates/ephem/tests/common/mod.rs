@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use orrery_ephem::{BodyId, Ephemeris};
+use orrery_ephem::{BodyId, Ephemeris, Position};
 
 /// The Sun, the Moon and the planets to Pluto.
 pub const SUN_TO_PLUTO: [BodyId; 10] = [
@@ -35,6 +35,28 @@ pub fn fixture_path(name: &str) -> PathBuf {
 pub fn load<T: serde::de::DeserializeOwned>(name: &str) -> T {
     let text = std::fs::read_to_string(fixture_path(name)).expect("fixture file readable");
     serde_json::from_str(&text).expect("fixture parses")
+}
+
+/// A position as the library's six numbers: two angles, the distance, their three speeds.
+pub fn six(position: &Position) -> [f64; 6] {
+    match position {
+        Position::Ecliptic(p) => [
+            p.lon_deg,
+            p.lat_deg,
+            p.dist_au,
+            p.lon_speed_deg_per_day,
+            p.lat_speed_deg_per_day,
+            p.dist_speed_au_per_day,
+        ],
+        Position::Equatorial(p) => [
+            p.ra_deg,
+            p.dec_deg,
+            p.dist_au,
+            p.ra_speed_deg_per_day,
+            p.dec_speed_deg_per_day,
+            p.dist_speed_au_per_day,
+        ],
+    }
 }
 
 /// Difference of two angles in degrees, across the 0/360 seam.

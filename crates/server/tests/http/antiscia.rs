@@ -204,11 +204,25 @@ async fn errors_come_as_the_error_object() {
         "orb",
     )
     .await;
-    // Valid, but Chiron (a default body) has no data before 1800: a 400 naming it.
-    let message =
-        assert_400(post_json(&app, PATH, &json!({"datetime": "1750-01-01T00:00:00Z"})).await).await;
+    // Chiron, a default body, has no data before 1200: left out and listed.
+    let early = post_json(&app, PATH, &json!({"datetime": "1100-01-01T00:00:00Z"})).await;
+    assert_eq!(early.status(), 200);
+    let early: serde_json::Value = early.json().await.unwrap();
+    assert!(early["points"].get("chiron").is_none());
+    assert_eq!(early["omitted"][0]["body"], "chiron");
+    assert_eq!(early["ephemeris"], "moshier");
+    // Named, it is a 400 with its dates.
+    let message = assert_400(
+        post_json(
+            &app,
+            PATH,
+            &json!({"datetime": "1100-01-01T00:00:00Z", "bodies": ["sun", "chiron"]}),
+        )
+        .await,
+    )
+    .await;
     assert!(
-        message.starts_with("chiron has no ephemeris data at 1750-01-01T00:00:00Z: the installed files cover the years 1800 to 2400"),
+        message.starts_with("chiron has no ephemeris data at 1100-01-01T00:00:00Z: its data cover 1200-01-09 to 4649-12-31"),
         "{message}"
     );
     let empty = app

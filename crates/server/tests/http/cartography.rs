@@ -267,13 +267,23 @@ async fn errors_come_as_the_error_object() {
     let message = post_invalid(
         &app,
         LINES,
-        &json!({"birth": {"datetime": "1700-01-01T00:00:00Z", "location": {"latitude": 0, "longitude": 0}}, "bodies": ["chiron"]}),
+        &json!({"birth": {"datetime": "1100-01-01T00:00:00Z", "location": {"latitude": 0, "longitude": 0}}, "bodies": ["chiron"]}),
     )
     .await;
     assert!(
         message.starts_with("bodies: chiron has no ephemeris data"),
         "{message}"
     );
+    // In the default list, Chiron is left out and listed instead.
+    let early = post_ok(
+        &app,
+        LINES,
+        &json!({"birth": {"datetime": "1100-01-01T00:00:00Z", "location": {"latitude": 0, "longitude": 0}}}),
+    )
+    .await;
+    assert!(early["bodies"].get("chiron").is_none());
+    assert_eq!(early["omitted"][0]["body"], "chiron");
+    assert_eq!(early["omitted"][0]["valid_to"], "4649-12-31");
     let message = post_invalid(
         &app,
         NEAR,

@@ -96,11 +96,25 @@ async fn planets_refuses_what_it_cannot_answer() {
     assert!(assert_400(plus).await.contains("%2B"));
     let missing = get(&app, "/v1/planets").await;
     assert!(assert_400(missing).await.contains("datetime"));
-    // Chiron has no data before 1800: a 400 that says so, never garbage.
-    let early = get(&app, "/v1/planets?datetime=1750-06-01T00:00:00Z").await;
-    let message = assert_400(early).await;
+    // Chiron has no data before 1200: it is left out and listed, never garbage.
+    let early = get(&app, "/v1/planets?datetime=1100-06-01T00:00:00Z").await;
+    assert_eq!(early.status(), 200);
+    let early: Value = early.json().await.unwrap();
+    assert_eq!(early["ephemeris"], "moshier");
+    assert!(early["planets"].get("chiron").is_none());
+    assert_eq!(
+        early["omitted"],
+        json!([{"body": "chiron", "reason": "outside_ephemeris_range",
+                "valid_from": "1200-01-09", "valid_to": "4649-12-31"}])
+    );
+    // After 4800 nothing has data: a 400 naming the field and the Sun's range.
+    let late = get(&app, "/v1/planets?datetime=4900-01-01T00:00:00Z").await;
+    let message = assert_400(late).await;
     assert!(
-        message.starts_with("datetime: chiron has no ephemeris data at 1750-06-01T00:00:00Z"),
+        message.starts_with(
+            "datetime: sun has no ephemeris data at 4900-01-01T00:00:00Z: its data cover \
+             -003001-02-03 to 4799-12-31"
+        ),
         "{message}"
     );
     app.cleanup().await;
@@ -198,10 +212,91 @@ async fn radix_options() {
             .contains("polar")
     );
 
-    let old: Value = post(&app, "/v1/radix", &json!({"birth": {"datetime": "1700-05-15T12:00:00Z", "location": {"latitude": 48.0, "longitude": 2.0}}, "options": {"bodies": ["sun", "moon"], "include": ["planets"]}})).await.json().await.unwrap();
+    let old: Value = post(&app, "/v1/radix", &json!({"birth": {"datetime": "1100-05-15T12:00:00Z", "location": {"latitude": 48.0, "longitude": 2.0}}, "options": {"bodies": ["sun", "moon"], "include": ["planets"]}})).await.json().await.unwrap();
     assert_eq!(
         old["ephemeris"], "moshier",
         "outside the files the analytical model is reported"
+    );
+    app.cleanup().await;
+}
+
+/// Columbus' landfall, 12 October 1492 (Julian, as the sources date it), local noon at San
+/// Salvador: a default chart answers, with Chiron left out and listed, the planets from the
+/// files, and the date read in the Julian calendar through the place's Local Mean Time.
+#[tokio::test]
+async fn a_chart_of_1492_in_the_julian_calendar() {
+    let app = TestApp::spawn().await;
+    let birth = json!({"datetime": "1492-10-12T12:00", "timezone": "America/Nassau",
+                       "calendar": "julian",
+                       "location": {"latitude": 24.05, "longitude": -74.5}});
+    let response = post(&app, "/v1/radix", &json!({"birth": birth})).await;
+    assert_eq!(response.status(), 200);
+    let chart: Value = response.json().await.unwrap();
+    let resolved = &chart["input"]["resolved"];
+    assert_eq!(resolved["calendar"], "julian");
+    assert_eq!(resolved["local"], "1492-10-21T12:00:00");
+    assert_eq!(resolved["offset_source"], "local_mean_time");
+    // Local Mean Time at 74.5 degrees west: -04:58:00.
+    assert_eq!(resolved["utc"], "1492-10-21T16:58:00Z");
+    assert_eq!(chart["ephemeris"], "swiss");
+    assert!(
+        chart["planets"].get("chiron").is_some(),
+        "Chiron's data start in 1200"
+    );
+    assert!(chart.get("omitted").is_none());
+    // Before 1200 the default Chiron is left out and the answer says why.
+    let mut early = birth.clone();
+    early["datetime"] = json!("1100-10-12T12:00");
+    let chart: Value = post(&app, "/v1/radix", &json!({"birth": early}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(chart["ephemeris"], "moshier");
+    assert!(chart["planets"].get("chiron").is_none());
+    assert_eq!(
+        chart["omitted"],
+        json!([{"body": "chiron", "reason": "outside_ephemeris_range",
+                "valid_from": "1200-01-09", "valid_to": "4649-12-31"}])
+    );
+    // Asked for by name, it is a 400 naming the field, the body and its range.
+    let named = post(
+        &app,
+        "/v1/radix",
+        &json!({"birth": early, "options": {"bodies": ["sun", "chiron"]}}),
+    )
+    .await;
+    let message = assert_error(named, 400, "outside_ephemeris_range").await;
+    assert!(
+        message.starts_with("birth.datetime: chiron has no ephemeris data at 1100-10-19T16:58:00Z: its data cover 1200-01-09 to 4649-12-31"),
+        "{message}"
+    );
+    // Outside every range (after 4800): a 400 naming the field.
+    let mut late = birth.clone();
+    late["datetime"] = json!("4900-01-01T12:00");
+    late["calendar"] = json!("gregorian");
+    let message = assert_error(
+        post(&app, "/v1/radix", &json!({"birth": late})).await,
+        400,
+        "outside_ephemeris_range",
+    )
+    .await;
+    assert!(
+        message.starts_with("birth.datetime: sun has no ephemeris data"),
+        "{message}"
+    );
+    // A calendar with an offset datetime: a 400 naming the calendar.
+    let mut offset = birth.clone();
+    offset["datetime"] = json!("1492-10-12T12:00-04:58");
+    let message = assert_error(
+        post(&app, "/v1/radix", &json!({"birth": offset})).await,
+        400,
+        "invalid_input",
+    )
+    .await;
+    assert!(
+        message.starts_with("birth.calendar julian applies to a local datetime"),
+        "{message}"
     );
     app.cleanup().await;
 }

@@ -69,13 +69,17 @@ async fn each_400_code_has_its_field_and_details() {
     let early = error_of(
         &app,
         "/v1/radix",
-        &json!({"birth": birth("1700-05-15T14:30:00")}),
+        &json!({"birth": birth("1100-05-15T14:30:00"), "options": {"bodies": ["sun", "chiron"]}}),
     )
     .await;
     assert_eq!(early["code"], "outside_ephemeris_range", "{early}");
     assert_eq!(early["field"], "birth.datetime");
+    assert_eq!(
+        early["details"],
+        json!({"body": "chiron", "valid_from": "1200-01-09", "valid_to": "4649-12-31"})
+    );
     let message = early["message"].as_str().unwrap();
-    assert!(message.contains("1800 to 2400"), "{message}");
+    assert!(message.contains("1200-01-09 to 4649-12-31"), "{message}");
     assert!(!message.contains(".se1"), "no data file names: {message}");
 
     let range = error_of(

@@ -431,7 +431,7 @@ async fn errors_come_as_the_error_object() {
 #[tokio::test]
 async fn a_birth_before_chirons_data_progresses_without_chiron_and_says_so() {
     let app = TestApp::spawn().await;
-    let natal = json!({"datetime": "1756-01-27T20:00:00", "timezone": "Europe/Vienna",
+    let natal = json!({"datetime": "1156-01-27T20:00:00", "timezone": "Europe/Vienna",
                        "location": {"latitude": 47.8, "longitude": 13.04}});
     // Chiron as a moving point has no data: a 400 that names it.
     let message = assert_error(
@@ -451,7 +451,7 @@ async fn a_birth_before_chirons_data_progresses_without_chiron_and_says_so() {
     )
     .await;
     assert!(body["natal"]["points"].get("chiron").is_none());
-    // Before 1800 the library's analytical model answers, and the response says so.
+    // Before 1200 the library's analytical model answers, and the response says so.
     assert_eq!(body["ephemeris"], "moshier");
     assert!(body["notes"][0].as_str().unwrap().contains("chiron"));
     assert!(!body["events"].as_array().unwrap().is_empty());

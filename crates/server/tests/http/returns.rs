@@ -471,33 +471,34 @@ async fn a_return_outside_the_data_files_is_a_400_that_says_so() {
         &app,
         "/v1/returns",
         &json!({"natal_positions": {"chiron": 100.0}, "planet": "chiron",
-                "from": "2399-06-01T00:00:00Z", "include": []}),
+                "from": "4649-06-01T00:00:00Z", "include": []}),
     )
     .await;
     assert!(
         message.starts_with("chiron has no ephemeris data"),
         "{message}"
     );
-    // The planets after 2400 come from the library's analytical model, and say so.
-    let late = json!({"natal_positions": {"sun": 100.0}, "planet": "sun",
-                      "from": "2450-01-01T00:00:00Z", "include": []});
-    let response = ok(&app, "/v1/returns", &late).await;
+    // The planets before 1200 come from the library's analytical model, and say so.
+    let early = json!({"natal_positions": {"sun": 100.0}, "planet": "sun",
+                       "from": "1100-01-01T00:00:00Z", "include": []});
+    let response = ok(&app, "/v1/returns", &early).await;
     assert_eq!(response["returns"]["sun"][0]["ephemeris"], "moshier");
-    // A return chart holds Chiron, as radix charts do, whose data end in 2400.
-    let mut with_chart = late.clone();
+    // A return chart holds Chiron, as radix charts do, only in its default list: before its
+    // data start (1200) it is left out and listed.
+    let mut with_chart = early.clone();
     with_chart["include"] = json!(["chart"]);
     with_chart["location"] = json!({"latitude": 0, "longitude": 0});
-    let message = error(&app, "/v1/returns", &with_chart).await;
-    assert!(
-        message.starts_with("chiron has no ephemeris data"),
-        "{message}"
-    );
+    let response = ok(&app, "/v1/returns", &with_chart).await;
+    let chart = &response["returns"]["sun"][0]["chart"];
+    assert!(chart["planets"].get("chiron").is_none(), "{chart}");
+    assert_eq!(chart["omitted"][0]["body"], "chiron", "{chart}");
+    assert_eq!(chart["omitted"][0]["valid_from"], "1200-01-09", "{chart}");
     // Beyond the model's years: a 400.
     let message = error(
         &app,
         "/v1/returns",
         &json!({"natal_positions": {"pluto": 100.0}, "planet": "pluto",
-                "from": "2900-01-01T00:00:00Z", "count": 2, "include": []}),
+                "from": "4700-01-01T00:00:00Z", "count": 2, "include": []}),
     )
     .await;
     assert!(
@@ -507,7 +508,7 @@ async fn a_return_outside_the_data_files_is_a_400_that_says_so() {
     let message = error(
         &app,
         "/v1/returns",
-        &json!({"natal": {"datetime": "1750-01-01T12:00:00Z",
+        &json!({"natal": {"datetime": "1100-01-01T12:00:00Z",
                           "location": {"latitude": 0, "longitude": 0}},
                 "planet": "ceres", "from": "2000-01-01T00:00:00Z"}),
     )

@@ -401,28 +401,28 @@ async fn errors_come_as_the_error_object() {
     let message = assert_400(response).await;
     assert!(message.contains("number out of range"), "{message}");
 
-    // Data the service does not have: Chiron before 1800, as a transit point and in a birth.
+    // Data the service does not have: Chiron before 1200, as a transit point and in a birth.
     let message = error(
         &app,
-        &json!({"natal_positions": natal, "start": "1700-01-01T00:00:00Z",
-                "end": "1700-02-01T00:00:00Z", "transit_points": ["chiron"]}),
+        &json!({"natal_positions": natal, "start": "1100-01-01T00:00:00Z",
+                "end": "1100-02-01T00:00:00Z", "transit_points": ["chiron"]}),
     )
     .await;
     assert!(
-        message.starts_with("transit_points: chiron has no ephemeris data at 1700-"),
+        message.starts_with("transit_points: chiron has no ephemeris data at 1100-"),
         "{message}"
     );
-    let message = error(
+    // In a birth, Chiron is one of the fixed natal points: left out and listed.
+    let old_birth = ok(
         &app,
-        &json!({"natal": {"datetime": "1750-06-01T12:00:00Z",
+        &json!({"natal": {"datetime": "1100-06-01T12:00:00Z",
                           "location": {"latitude": 48.0, "longitude": 2.0}},
                 "at": "2024-01-01T00:00:00Z"}),
     )
     .await;
-    assert!(
-        message.starts_with("natal: chiron has no ephemeris data at 1750-06-01T12:00:00Z"),
-        "{message}"
-    );
+    assert!(old_birth["natal"]["points"].get("chiron").is_none());
+    assert_eq!(old_birth["natal"]["omitted"][0]["body"], "chiron");
+    assert_eq!(old_birth["natal"]["omitted"][0]["valid_from"], "1200-01-09");
     app.cleanup().await;
 }
 

@@ -302,7 +302,7 @@ pub struct EventQuery {
 /// Why a calendar could not be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EventError {
-    /// A position could not be computed (Chiron outside 1800–2400, say).
+    /// A position could not be computed (Chiron before 1200, say).
     #[error(transparent)]
     Chart(#[from] ChartError),
     /// An eclipse function of the library failed.
