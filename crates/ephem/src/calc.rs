@@ -383,7 +383,7 @@ impl Ephemeris {
     ///   a lunar node or apsis from anywhere but the Earth, a body from itself), or a sidereal
     ///   zodiac with equatorial coordinates;
     /// - [`EphemError::DataUnavailable`] when the body's file is not installed (a numbered
-    ///   asteroid without its file; Chiron and the main asteroids outside 1800–2400, which
+    ///   asteroid without its file; Chiron and the main asteroids outside their files (1200–4800, Chiron to 4650: `bundled_range`), which
     ///   have no Moshier model);
     /// - [`EphemError::OutOfRange`] for a date outside a numbered asteroid's file, or a
     ///   barycentric position outside the files (the Moshier model has no barycentre);
