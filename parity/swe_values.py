@@ -12,7 +12,7 @@ TOLERANCE_DEG = 1e-6
 MOSHIER_TOLERANCE_DEG = 1e-5
 # The years the planet files of ephe/ cover (ephe/SOURCES.md); outside, Orrery answers from the
 # library's Moshier model and says so (`"ephemeris": "moshier"`), and so is pyswisseph asked.
-FILES_FROM, FILES_TO = 1800, 2400
+FILES_FROM, FILES_TO = 1200, 4800
 EPHE = Path(__file__).resolve().parent.parent / "ephe"
 
 BODIES = {
