@@ -40,7 +40,7 @@ class Comparison:
 
     def __init__(self, label: str, tolerance_deg: float, moshier: bool = False):
         self.label = label
-        # Positions from the Moshier model on Orrery's side repeat only to about 2e-6°.
+        # Positions from the Moshier model on both sides.
         self.moshier = moshier
         self.tolerance_deg = tolerance_deg
         self.count = 0
@@ -60,8 +60,8 @@ class Comparison:
 
 def format_degrees(value: float) -> str:
     """Stable from run to run: below 1e-9° two builds' floating-point noise shows, and below
-    1e-5° the Moshier model's dependence on the library's earlier calls (the service's threads
-    have served other requests before) moves the value between runs."""
+    1e-5° kerykeion's Moshier positions carry the state its own earlier calls left in its
+    process's library."""
     if value < 1e-9:
         return "< 1e-9°"
     if value < 1e-5:
@@ -112,11 +112,6 @@ def new_rows(prefix: str, tolerance_deg: float) -> dict:
             for kind in ("planets", "cusps", "angles")}
 
 
-MOSHIER_REPEATS = ("Orrery's Moshier answers move from run to run by up to about 2e-6° "
-                   "(measured: 20 runs); the library keeps state from earlier calls on a "
-                   "thread, as pyswisseph's answers also moved after kerykeion's calls")
-
-
 KERYKEION_OPTIONS = {"house_system": "placidus", "zodiac": "tropical", "center": "geocentric",
                      "include": ["planets", "houses"], "bodies": PLANETS}
 
@@ -132,7 +127,6 @@ def run_kerykeion(orrery: Orrery, subjects: list) -> dict:
                        kerykeion_values.TOLERANCE_DEG)
     same_ut_moshier = new_rows(f"same UT instant, before {swe_values.FILES_FROM} (Orrery on "
                                "Moshier too)", kerykeion_values.TOLERANCE_DEG)
-    same_ut_moshier["planets"].moshier = True
     offsets = []
     skipped = []
     for subject, values in zip(subjects, peer["charts"]):
@@ -253,9 +247,7 @@ def instant(iso: str) -> dt.datetime:
 
 def row(peer: str, comparison: Comparison, precision: str, cause: str) -> str:
     worst = comparison.worst
-    if comparison.moshier and worst < 1e-5:
-        worst = 9.9e-6  # shown as "< 1e-5°": below that the value changes between runs
-    elif worst < 1e-9:
+    if worst < 1e-9:
         cause = "none: the same values to floating-point rounding"
     elif worst < 1e-5 and comparison.agree == comparison.count:
         cause = "not traced: below 1e-5° (0.04\")"
@@ -311,7 +303,9 @@ def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
                       "angles": "none: the same library computes them from the same instant"}
     for kind in ("planets", "cusps", "angles"):
         lines.append(row("kerykeion", kery["same_ut"][kind], tol_k, same_ut_causes[kind]))
-    same_ut_causes["planets"] = MOSHIER_REPEATS
+    same_ut_causes["planets"] = ("both sides use the Moshier model; kerykeion's positions "
+                                 "carry the state its earlier calls left in its process's "
+                                 "library")
     for kind in ("planets", "cusps", "angles"):
         lines.append(row("kerykeion", kery["same_ut_moshier"][kind], tol_k,
                          same_ut_causes[kind]))
@@ -319,9 +313,8 @@ def render(kery: dict, swe: dict, imm: dict, subjects_file: dict) -> str:
         precision = f"{swe[kind].tolerance_deg:g}° (same C library, same files)"
         cause = "none beyond floating-point rounding"
         if kind == "moshier":
-            precision = (f"{swe[kind].tolerance_deg:g}° (Moshier's answers repeat only to "
-                         "about 2e-6°)")
-            cause = MOSHIER_REPEATS + " (pyswisseph is reset before each body)"
+            precision = (f"{swe[kind].tolerance_deg:g}° (same C library, the Moshier model from "
+                         "the library's initial state on both sides)")
         lines.append(row("pyswisseph (swetest)", swe[kind], precision, cause))
     for result in imm:
         checks = result["checks"]

@@ -7,9 +7,10 @@ from pathlib import Path
 import swisseph as swe
 
 TOLERANCE_DEG = 1e-6
-# Outside the files: the Moshier model keeps state between calls, so the service's answers
-# (whose threads served other requests before) repeat only to about 2e-6°.
-MOSHIER_TOLERANCE_DEG = 1e-5
+# Outside the files the Moshier model keeps state between calls; Orrery computes such a position
+# from the library's initial state (crates/ephem/tests/moshier_repeats.rs), as a fresh `swetest`
+# process does and as `chart` below asks pyswisseph, so the same tolerance holds.
+MOSHIER_TOLERANCE_DEG = 1e-6
 # The years the planet files of ephe/ cover (ephe/SOURCES.md); outside, Orrery answers from the
 # library's Moshier model and says so (`"ephemeris": "moshier"`), and so is pyswisseph asked.
 FILES_FROM, FILES_TO = 1200, 4800

@@ -391,6 +391,24 @@ impl Ephemeris {
     pub fn calc(&self, jd: JulianDayUt, request: &CalcRequest) -> Result<Calculated, EphemError> {
         finite("jd_ut", jd.0)?;
         request.validate()?;
+        let calculated = self.calc_on_this_thread(jd, request)?;
+        if calculated.source == EphemerisSource::Moshier {
+            // The Moshier model keeps results of earlier calls in the thread's library state
+            // (and files read for other dates change it too), which moves a position by up to
+            // about 2e-6° with what the thread computed before. Computed again from the
+            // library's initial state, the same request gives the same bits on every thread;
+            // only dates outside the files pay for it (tests/moshier_repeats.rs).
+            self.reset_this_thread();
+            return self.calc_on_this_thread(jd, request);
+        }
+        Ok(calculated)
+    }
+
+    fn calc_on_this_thread(
+        &self,
+        jd: JulianDayUt,
+        request: &CalcRequest,
+    ) -> Result<Calculated, EphemError> {
         let what = || describe(request.body, jd);
         self.with_lib(|lib| {
             let mut iflag = SEFLG_SWIEPH | SEFLG_SPEED | request.zodiac.apply(lib);

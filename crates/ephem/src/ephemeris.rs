@@ -223,6 +223,19 @@ impl Ephemeris {
         }
     }
 
+    /// Closes this thread's files and forgets what it told the library, so that the next call
+    /// starts from the library's initial state (as on a new thread).
+    pub(crate) fn reset_this_thread(&self) {
+        // On an exiting thread the state is gone already (`try_with` fails): `with_lib` then
+        // closes after every call, so there is nothing to reset.
+        if THREAD_LIBRARY
+            .try_with(|cell| cell.borrow_mut().path = None)
+            .is_ok()
+        {
+            ffi::close();
+        }
+    }
+
     /// `swe_set_ephe_path`, then checks that the library opened our lunar file (it opens it
     /// for J2000 to learn the DE number).
     fn set_path_on_this_thread(&self) -> Result<(), EphemError> {
