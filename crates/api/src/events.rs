@@ -35,8 +35,12 @@ use utoipa::ToSchema;
 use crate::aspect_options::AspectOptionsDto;
 use crate::common::{FrameOptions, LocationDto, ZodiacDto, body_list, event_time};
 use crate::datetime::Instant;
+use crate::ephemeris_range::{
+    OmittedBodyDto, leave_out_without_data, omitted_dtos, window_ephemeris,
+};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AspectCategoryField, AspectField, AyanamsaField, BodyField};
+use orrery_astro::chart::OmittedBody;
 
 /// Days in a Gregorian year, for the window's length in years.
 const DAYS_PER_YEAR: f64 = 365.2425;
@@ -140,6 +144,8 @@ pub struct EventsRequest {
 #[derive(Debug, Clone)]
 pub struct EventsInput {
     pub query: EventQuery,
+    /// Default bodies left out because the window is outside their data.
+    pub omitted: Vec<OmittedBody>,
 }
 
 impl TryFrom<&EventsRequest> for EventsInput {
@@ -188,9 +194,11 @@ impl TryFrom<&EventsRequest> for EventsInput {
         }
         .to_frame(None)?
         .zodiac;
-        let bodies = match &request.bodies {
-            Some(list) => body_list("bodies", list, Some(MAX_BODIES))?,
-            None => DEFAULT_EVENT_BODIES.to_vec(),
+        // A default body without data in the window (Chiron before 1200) is left out and
+        // listed, as in charts; one asked for by name stays, and its 400 says why.
+        let (bodies, omitted) = match &request.bodies {
+            Some(list) => (body_list("bodies", list, Some(MAX_BODIES))?, Vec::new()),
+            None => leave_out_without_data(&DEFAULT_EVENT_BODIES, start, end),
         };
         let void_bodies = match request
             .void_of_course
@@ -253,6 +261,7 @@ impl TryFrom<&EventsRequest> for EventsInput {
                 aspects,
                 location,
             },
+            omitted,
         })
     }
 }
@@ -262,6 +271,13 @@ impl TryFrom<&EventsRequest> for EventsInput {
 pub struct EventsResponse {
     /// The events, sorted by time.
     pub events: Vec<EventDto>,
+    /// `swiss` (the data files) or `moshier` (the analytical model, for dates of the window
+    /// before 1200).
+    pub ephemeris: &'static str,
+    /// Default bodies left out because the window is outside their data (Chiron before
+    /// 1200), with the dates they have data for; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// An instant of an event: UTC to the second, and the Julian day (UT) of the solved instant.
@@ -676,5 +692,7 @@ pub fn compute(eph: &Ephemeris, input: &EventsInput) -> Result<EventsResponse, C
     let events = find_events(eph, &input.query)?;
     Ok(EventsResponse {
         events: events.iter().map(event_dto).collect::<Result<_, _>>()?,
+        ephemeris: window_ephemeris(input.query.start, input.query.end),
+        omitted: omitted_dtos(&input.omitted),
     })
 }

@@ -140,7 +140,9 @@ use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::bounded::bounded_number;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time};
 use crate::datetime::Instant;
-use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
+use crate::ephemeris_range::{
+    OmittedBodyDto, leave_out_without_data, omitted_dtos, window_ephemeris,
+};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
@@ -248,6 +250,8 @@ pub struct TransitsInput {
     pub natal: NatalSource,
     pub mode: TransitMode,
     pub bodies: Vec<Body>,
+    /// Default transit bodies left out because the window is outside their data.
+    pub omitted: Vec<OmittedBody>,
     pub aspects: AspectConfig,
 }
 
@@ -268,6 +272,17 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
         }
         .to_config("", OrbPreset::Transit)?;
         let mode = mode(request, &bodies)?;
+        // A default body without data in the window (Chiron before 1200) is left out and
+        // listed, as in charts; one asked for by name stays, and its 400 says why.
+        let (bodies, omitted) = if request.transit_points.is_none() {
+            let (first, last) = match mode {
+                TransitMode::Snapshot { at } => (at, at),
+                TransitMode::Window { start, end, .. } => (start, end),
+            };
+            leave_out_without_data(&bodies, julian_day_ut(first), julian_day_ut(last))
+        } else {
+            (bodies, Vec::new())
+        };
         if let TransitMode::Window {
             start,
             end,
@@ -283,6 +298,7 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
             natal,
             mode,
             bodies,
+            omitted,
             aspects,
         })
     }
@@ -512,6 +528,13 @@ pub struct TransitsResponse {
     pub mode: &'static str,
     pub settings: SettingsDto,
     pub natal: NatalDto,
+    /// `swiss` (the data files) or `moshier` (the analytical model, for dates before 1200 in the
+    /// window or at the snapshot).
+    pub ephemeris: &'static str,
+    /// Default transit bodies left out because the window is outside their data (Chiron
+    /// before 1200), with the dates they have data for; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
     pub event_count: usize,
     pub events: EventsDto,
 }
@@ -703,6 +726,8 @@ pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsRespons
             orbs,
         },
         natal: natal_echo,
+        ephemeris: window_ephemeris(julian_day_ut(start), julian_day_ut(end)),
+        omitted: omitted_dtos(&input.omitted),
         event_count,
         events,
     })

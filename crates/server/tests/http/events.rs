@@ -360,3 +360,34 @@ async fn a_calendar_is_cached_like_every_calculation() {
         .unwrap();
     assert_eq!(again.status(), 304);
 }
+
+#[tokio::test]
+async fn a_default_body_without_data_in_the_window_is_left_out_and_listed() {
+    let app = TestApp::spawn().await;
+    // Chiron, a default body, has no data before 1200.
+    let window = json!({"start": "1100-01-01T00:00:00Z", "end": "1100-03-01T00:00:00Z",
+                        "types": ["ingress"]});
+    let answer = post_ok(&app, PATH, &window).await;
+    assert_eq!(answer["omitted"][0]["body"], "chiron", "{answer}");
+    assert_eq!(answer["omitted"][0]["reason"], "outside_ephemeris_range");
+    assert_eq!(answer["omitted"][0]["valid_from"], "1200-01-09");
+    // Before the files the positions are Moshier's, and the answer says so.
+    assert_eq!(answer["ephemeris"], "moshier");
+    let events = answer["events"].as_array().unwrap();
+    assert!(!events.is_empty(), "the Moon changes sign in two months");
+    assert!(events.iter().all(|e| e["body"] != "chiron"));
+    // In the files' years nothing is left out, and the field is absent.
+    let modern = json!({"start": "2024-01-01T00:00:00Z", "end": "2024-03-01T00:00:00Z",
+                        "types": ["ingress"]});
+    let modern = post_ok(&app, PATH, &modern).await;
+    assert!(modern.get("omitted").is_none());
+    assert_eq!(modern["ephemeris"], "swiss");
+    // Named, it is a 400 naming its dates.
+    let mut named = window.clone();
+    named["bodies"] = json!(["moon", "chiron"]);
+    let response = post_json(&app, PATH, &named).await;
+    assert_eq!(response.status(), 400);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "outside_ephemeris_range", "{body}");
+    app.cleanup().await;
+}

@@ -539,3 +539,31 @@ async fn a_year_of_events_matches_the_independent_reference() {
     assert!(worst <= ISSUE_TOLERANCE_SECONDS, "worst {worst} s");
     app.cleanup().await;
 }
+
+#[tokio::test]
+async fn a_default_transit_body_without_data_in_the_window_is_left_out_and_listed() {
+    let app = TestApp::spawn().await;
+    // Chiron, a default transit body, has no data before 1200; the natal chart is of 1150.
+    let window = json!({
+        "natal": {"datetime": "1150-05-15T12:00:00Z",
+                  "location": {"latitude": 48.0, "longitude": 2.0}},
+        "start": "1150-06-01T00:00:00Z", "end": "1150-07-01T00:00:00Z"
+    });
+    let answer = ok(&app, &window).await;
+    assert_eq!(answer["omitted"][0]["body"], "chiron", "{answer}");
+    assert_eq!(answer["omitted"][0]["valid_from"], "1200-01-09");
+    // Before the files the positions are Moshier's, and the answer says so.
+    assert_eq!(answer["ephemeris"], "moshier");
+    let points = answer["settings"]["transit_points"].as_array().unwrap();
+    assert!(!points.contains(&json!("chiron")));
+    assert!(points.contains(&json!("sun")));
+    assert!(answer["event_count"].as_u64().unwrap() > 0);
+    // The natal side leaves it out too (`natal.omitted`).
+    assert_eq!(answer["natal"]["omitted"][0]["body"], "chiron");
+    // Named, it is a 400 naming its dates.
+    let mut named = window.clone();
+    named["transit_points"] = json!(["sun", "chiron"]);
+    let message = error(&app, &named).await;
+    assert!(message.contains("1200-01-09"), "{message}");
+    app.cleanup().await;
+}
