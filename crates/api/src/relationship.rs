@@ -8,7 +8,7 @@
 //! | `person_a`, `person_b` | `{name?, birth}`: `name` optional free text of at most [`MAX_NAME_CHARS`] characters, echoed; `birth` `{datetime, timezone?, location, lmt?, ambiguous_time?}` as for radix |
 //! | `options.house_system` | any name of `/v1/catalog/house-systems`; default `koch` |
 //! | `options.aspects` | `{orbs, aspect_types, aspects, include_axes}` as for radix (default `classic` orbs, the major aspects, the ascendant and MC as aspect points) |
-//! | `options.bodies` | the bodies of the charts, as for radix; default the radix default (the standard points without `earth`) |
+//! | `options.bodies` | the bodies of the charts, as for radix; default the radix default (the standard points without `earth`), without a body that has no data at either birth (listed in `omitted`) |
 //! | `options.include_natal_charts` | synastry only: `true` adds both natal charts (radix content: planets, houses, angles, aspects) |
 //!
 //! Positions are geocentric, tropical and apparent, as radix gives them by default.
@@ -60,7 +60,7 @@
 
 use orrery_astro::aspects::{AspectConfig, find_cross};
 use orrery_astro::body::Body;
-use orrery_astro::chart::{Chart, ChartError, ChartInput, Frame, compute_chart};
+use orrery_astro::chart::{Chart, ChartError, ChartInput, Frame, OmittedBody, compute_chart};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::techniques::relationship::{composite, davison_instant, great_circle_midpoint};
 use orrery_astro::time::{julian_day_ut, utc_to_second};
@@ -71,6 +71,7 @@ use utoipa::ToSchema;
 use crate::aspect_options::AspectListDto;
 use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
+use crate::ephemeris_range::{OmittedBodyDto, leave_out_without_data, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use orrery_astro::chart::chart_bodies;
@@ -185,6 +186,8 @@ pub struct RelationshipInput {
     pub person_b: PersonInput,
     pub house_system: HouseSystemName,
     pub bodies: Vec<Body>,
+    /// Default bodies left out because a birth is outside their data.
+    pub omitted: Vec<OmittedBody>,
     pub aspects: AspectConfig,
     pub include_axes: bool,
     pub include_natal_charts: bool,
@@ -203,9 +206,16 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
         let house_system = options
             .house_system
             .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
-        let bodies = match &options.bodies {
-            Some(bodies) => body_list("options.bodies", bodies, None)?,
-            None => chart_bodies(),
+        // A default body without data at either birth (Chiron before 1200) is left out of both
+        // charts and listed, so that the two charts (and a composite or Davison chart between
+        // them) have the same bodies; one asked for by name stays, and its 400 says why.
+        let (bodies, omitted) = match &options.bodies {
+            Some(bodies) => (body_list("options.bodies", bodies, None)?, Vec::new()),
+            None => {
+                let (a, b) = (person_a.birth.jd, person_b.birth.jd);
+                let (first, last) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+                leave_out_without_data(&chart_bodies(), first, last)
+            }
         };
         let (aspects, include_axes) = options
             .aspects
@@ -241,6 +251,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
             person_b,
             house_system,
             bodies,
+            omitted,
             aspects,
             include_axes,
             include_natal_charts,
@@ -324,6 +335,10 @@ pub struct RelationshipResponse {
     /// Composite and Davison.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<RelationshipChartDto>,
+    /// Default bodies left out of every chart because a birth is outside their data (Chiron
+    /// before 1200), with the dates they have data for; absent when none is.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub omitted: Vec<OmittedBodyDto>,
 }
 
 /// Why the composite cusps can leave their order.
@@ -404,6 +419,7 @@ pub fn compute(
         aspects: None,
         davison: None,
         chart: None,
+        omitted: omitted_dtos(&input.omitted),
     };
     match input.method {
         Method::Synastry => {

@@ -291,18 +291,29 @@ async fn errors_come_as_the_error_object() {
         "options.house_system",
     )
     .await;
-    // Chiron (a default body) before its data: found while calculating.
-    let message = post_invalid(
-        &app,
-        PATH,
-        &with(
+    // Chiron, a default body, has no data before 1200: left out of both charts (so that they
+    // have the same bodies) and listed.
+    let with_1100 = |options: Value| {
+        with(
             "synastry",
             &someone("1100-01-01T00:00:00Z", 52.0, 13.0),
             &b,
-            json!({}),
-        ),
-    )
-    .await;
+            options,
+        )
+    };
+    let early = post_ok(&app, PATH, &with_1100(json!({}))).await;
+    assert_eq!(early["omitted"][0]["body"], "chiron", "{early}");
+    assert_eq!(early["omitted"][0]["valid_from"], "1200-01-09");
+    let bodies = early["settings"]["bodies"].as_array().unwrap();
+    assert!(!bodies.contains(&json!("chiron")) && bodies.contains(&json!("sun")));
+    let aspects = early["aspects"]["list"].as_array().unwrap();
+    assert!(
+        aspects
+            .iter()
+            .all(|a| a["first"] != "chiron" && a["second"] != "chiron")
+    );
+    // Named, it is a 400 naming the person and the dates.
+    let message = post_invalid(&app, PATH, &with_1100(json!({"bodies": ["sun", "chiron"]}))).await;
     assert!(
         message.starts_with("person_a.birth: chiron has no ephemeris data at 1100-01-01T00:00:00Z"),
         "{message}"
