@@ -7,6 +7,10 @@
 //! * `ephemeris/raw` vs `ephemeris/orrery`: `POST /v1/ephemeris` with 10,000 daily samples of
 //!   its 12 default points (120,000 C calls), longitude and retrograde.
 //!
+//! * `moshier/raw` vs `moshier/orrery`: Mars at dates of 1100 (before the files), where Orrery
+//!   starts from the library's initial state on every call so that an answer does not depend on
+//!   what the thread computed before (`Ephemeris::calc`); the raw side is the one C call.
+//!
 //! Chart and planets iterations take the next date of a fixed-seed sequence over 1900-2100,
 //! the same sequence for both sides. `cargo bench -p orrery-bench --bench calc`; see bench/RESULTS.md.
 #![forbid(unsafe_code)]
@@ -106,6 +110,28 @@ fn ephemeris(c: &mut Criterion) {
     group.finish();
 }
 
+fn moshier(c: &mut Criterion) {
+    let eph = open_ephemeris().expect("ephemeris data directory");
+    let raw = RawLibrary::new(&eph).expect("ephemeris data directory");
+    // 1100-01-01 0h UT and the next 365 days.
+    let dates: Vec<f64> = (0..365).map(|day| 2_122_826.5 + f64::from(day)).collect();
+    let mars = orrery_ephem::CalcRequest::new(orrery_ephem::BodyId::MARS);
+    let mut group = c.benchmark_group("moshier");
+    // The raw calls first: the Orrery side resets the thread's library state.
+    group.bench_function("raw", |b| {
+        let mut next = cycle(&dates);
+        b.iter(|| black_box(raw.calc(black_box(*next()), orrery_ephem::BodyId::MARS)));
+    });
+    group.bench_function("orrery", |b| {
+        let mut next = cycle(&dates);
+        b.iter(|| {
+            black_box(eph.calc(orrery_ephem::JulianDayUt(black_box(*next())), &mars))
+                .expect("Moshier position")
+        });
+    });
+    group.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_secs(2))
@@ -116,6 +142,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = chart, planets, ephemeris
+    targets = chart, planets, ephemeris, moshier
 }
 criterion_main!(benches);

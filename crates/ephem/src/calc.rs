@@ -9,6 +9,7 @@ use crate::body::BodyId;
 use crate::ephemeris::Ephemeris;
 use crate::error::{EphemError, finite, in_range};
 use crate::ffi::{self, Lib, Raw6};
+use crate::range::FILES;
 use crate::sidereal::AyanamsaId;
 use crate::time::JulianDayUt;
 
@@ -391,13 +392,19 @@ impl Ephemeris {
     pub fn calc(&self, jd: JulianDayUt, request: &CalcRequest) -> Result<Calculated, EphemError> {
         finite("jd_ut", jd.0)?;
         request.validate()?;
+        // The Moshier model keeps results of earlier calls in the thread's library state (and
+        // files read for other dates change it too), which moves a position by up to about
+        // 2e-6° with what the thread computed before. From the library's initial state the same
+        // request gives the same bits on every thread (tests/moshier_repeats.rs). Outside the
+        // planetary and lunar files the answer is the model's, so the state is reset first;
+        // only near the files' ends, where the library may still fall back, is a Moshier
+        // answer found afterwards and computed again.
+        let outside_files = !FILES.contains(jd);
+        if outside_files {
+            self.reset_this_thread();
+        }
         let calculated = self.calc_on_this_thread(jd, request)?;
-        if calculated.source == EphemerisSource::Moshier {
-            // The Moshier model keeps results of earlier calls in the thread's library state
-            // (and files read for other dates change it too), which moves a position by up to
-            // about 2e-6° with what the thread computed before. Computed again from the
-            // library's initial state, the same request gives the same bits on every thread;
-            // only dates outside the files pay for it (tests/moshier_repeats.rs).
+        if calculated.source == EphemerisSource::Moshier && !outside_files {
             self.reset_this_thread();
             return self.calc_on_this_thread(jd, request);
         }
