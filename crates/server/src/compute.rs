@@ -291,7 +291,7 @@ impl Compute {
     {
         // The place taken by `admit`; a calculation outside it (or a second one in the same
         // request) queues in the light lane.
-        let ticket = match ADMITTED.try_with(|slot| lock(slot).take()).ok().flatten() {
+        let ticket = match admitted_ticket() {
             Some(ticket) => ticket,
             None => self.light.admit(None)?,
         };
@@ -355,7 +355,7 @@ impl Compute {
     where
         F: FnOnce() -> Result<T, ApiError>,
     {
-        let _ticket = ADMITTED.try_with(|slot| lock(slot).take()).ok().flatten();
+        let _ticket = admitted_ticket();
         let token = CancelToken::new();
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             run_cancellable(&token, job)
@@ -388,6 +388,11 @@ pub(crate) fn run_in_background() {
             "could not lower the heavy calculation threads' priority"
         );
     }
+}
+
+/// The place [`admit`] took for the current request, once.
+fn admitted_ticket() -> Option<Ticket> {
+    ADMITTED.try_with(|slot| lock(slot).take()).ok().flatten()
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
