@@ -709,8 +709,7 @@ pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisRespo
         .copied()
         .filter(|body| DEFAULT_POINTS.contains(body))
         .collect();
-    let (kept, mut omitted) = input.missing.split(&defaults, first_jd);
-    omitted.extend(input.missing.split(&kept, last_jd).1);
+    let (_, omitted) = input.missing.split_over(&defaults, first_jd, last_jd);
     let input = &EphemerisInput {
         points: input
             .points

@@ -53,33 +53,6 @@ impl From<&OmittedBody> for OmittedBodyDto {
     }
 }
 
-/// A default body list for the dates `first..=last`: the bodies without data on some of those
-/// dates are left out and returned as omitted, as charts do. Only while the Sun has data over
-/// them: past every file (after 4800) nothing is left to leave out to, and the calculation's
-/// own 400 tells why.
-pub fn leave_out_without_data(
-    bodies: &[Body],
-    first: JulianDayUt,
-    last: JulianDayUt,
-) -> (Vec<Body>, Vec<OmittedBody>) {
-    let covers = |body: Body| {
-        let range = orrery_ephem::bundled_range(body.body_id());
-        range.contains(first) && range.contains(last)
-    };
-    if !covers(Body::Sun) {
-        return (bodies.to_vec(), Vec::new());
-    }
-    let (kept, left_out): (Vec<Body>, Vec<Body>) = bodies.iter().partition(|&&body| covers(body));
-    let omitted = left_out
-        .into_iter()
-        .map(|body| OmittedBody {
-            body,
-            valid: orrery_ephem::bundled_range(body.body_id()).valid(),
-        })
-        .collect();
-    (kept, omitted)
-}
-
 /// `swiss` when the planetary and lunar files cover every date of `first..=last`, else
 /// `moshier`: the positions of a window partly outside the files come from the analytical model
 /// there, and the answer says so (`ephemeris`, as a chart's).

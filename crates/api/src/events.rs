@@ -35,12 +35,10 @@ use utoipa::ToSchema;
 use crate::aspect_options::AspectOptionsDto;
 use crate::common::{FrameOptions, LocationDto, ZodiacDto, body_list, event_time};
 use crate::datetime::Instant;
-use crate::ephemeris_range::{
-    OmittedBodyDto, leave_out_without_data, omitted_dtos, window_ephemeris,
-};
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos, window_ephemeris};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AspectCategoryField, AspectField, AyanamsaField, BodyField};
-use orrery_astro::chart::OmittedBody;
+use orrery_astro::chart::{MissingData, OmittedBody};
 
 /// Days in a Gregorian year, for the window's length in years.
 const DAYS_PER_YEAR: f64 = 365.2425;
@@ -198,7 +196,7 @@ impl TryFrom<&EventsRequest> for EventsInput {
         // listed, as in charts; one asked for by name stays, and its 400 says why.
         let (bodies, omitted) = match &request.bodies {
             Some(list) => (body_list("bodies", list, Some(MAX_BODIES))?, Vec::new()),
-            None => leave_out_without_data(&DEFAULT_EVENT_BODIES, start, end),
+            None => MissingData::LeaveOut.split_over(&DEFAULT_EVENT_BODIES, start, end),
         };
         let void_bodies = match request
             .void_of_course

@@ -60,7 +60,9 @@
 
 use orrery_astro::aspects::{AspectConfig, find_cross};
 use orrery_astro::body::Body;
-use orrery_astro::chart::{Chart, ChartError, ChartInput, Frame, OmittedBody, compute_chart};
+use orrery_astro::chart::{
+    Chart, ChartError, ChartInput, Frame, MissingData, OmittedBody, compute_chart,
+};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::techniques::relationship::{composite, davison_instant, great_circle_midpoint};
 use orrery_astro::time::{julian_day_ut, utc_to_second};
@@ -71,7 +73,7 @@ use utoipa::ToSchema;
 use crate::aspect_options::AspectListDto;
 use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
-use crate::ephemeris_range::{OmittedBodyDto, leave_out_without_data, omitted_dtos};
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use orrery_astro::chart::chart_bodies;
@@ -214,7 +216,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
             None => {
                 let (a, b) = (person_a.birth.jd, person_b.birth.jd);
                 let (first, last) = if a.0 <= b.0 { (a, b) } else { (b, a) };
-                leave_out_without_data(&chart_bodies(), first, last)
+                MissingData::LeaveOut.split_over(&chart_bodies(), first, last)
             }
         };
         let (aspects, include_axes) = options

@@ -140,9 +140,7 @@ use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
 use crate::bounded::bounded_number;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time};
 use crate::datetime::Instant;
-use crate::ephemeris_range::{
-    OmittedBodyDto, leave_out_without_data, omitted_dtos, window_ephemeris,
-};
+use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos, window_ephemeris};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
@@ -279,7 +277,7 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
                 TransitMode::Snapshot { at } => (at, at),
                 TransitMode::Window { start, end, .. } => (start, end),
             };
-            leave_out_without_data(&bodies, julian_day_ut(first), julian_day_ut(last))
+            MissingData::LeaveOut.split_over(&bodies, julian_day_ut(first), julian_day_ut(last))
         } else {
             (bodies, Vec::new())
         };

@@ -398,14 +398,26 @@ impl MissingData {
     /// the calculation itself reports the body.
     #[must_use]
     pub fn split(self, bodies: &[Body], jd: JulianDayUt) -> (Vec<Body>, Vec<OmittedBody>) {
-        if !self.leaves_out_at(jd) {
+        self.split_over(bodies, jd, jd)
+    }
+
+    /// As [`MissingData::split`] for every date of `first..=last` (a window, a series, two
+    /// births): a body is kept only if it has data at both ends (the ranges are unbroken).
+    #[must_use]
+    pub fn split_over(
+        self,
+        bodies: &[Body],
+        first: JulianDayUt,
+        last: JulianDayUt,
+    ) -> (Vec<Body>, Vec<OmittedBody>) {
+        if !(self.leaves_out_at(first) && self.leaves_out_at(last)) {
             return (bodies.to_vec(), Vec::new());
         }
         let mut kept = Vec::with_capacity(bodies.len());
         let mut omitted = Vec::new();
         for &body in bodies {
             let range = bundled_range(body.body_id());
-            if range.contains(jd) {
+            if range.contains(first) && range.contains(last) {
                 kept.push(body);
             } else {
                 omitted.push(OmittedBody {
