@@ -34,13 +34,38 @@ const SAME_LIBRARY_EVENT_DAYS: f64 = SECOND_DAYS;
 const STATION_DAYS: f64 = 60.0 * SECOND_DAYS;
 /// Independent models (astronomy-engine's, DE421 through Skyfield, their own ΔT): a minute.
 const INDEPENDENT_EVENT_DAYS: f64 = 60.0 * SECOND_DAYS;
-/// The eclipse functions called from Rust and from Python: the same computation.
+/// The library's own eclipse search, followed step by step by ours over cached positions (global
+/// eclipses), or called from Rust and from Python (local eclipses): a second. Contacts too.
 const SAME_LIBRARY_ECLIPSE_DAYS: f64 = SECOND_DAYS;
 /// Beyond this gamma the axis of the Moon's shadow misses the Earth, and a total or annular
 /// eclipse is non-central: only the edge of the shadow cone touches the polar regions.
 const NON_CENTRAL_GAMMA: f64 = 0.9972;
-/// Magnitudes from the same library calls.
+/// Magnitudes from the same library calls at the same instant (local eclipses).
 const SAME_LIBRARY_MAGNITUDE: f64 = 1e-9;
+/// What is left of a global eclipse's magnitude difference once the instants' difference is
+/// accounted for (see [`same_magnitude`]): the library's magnitude at a central eclipse (the
+/// ratio of the discs at the place of greatest eclipse, which its own iteration finds) is not
+/// smooth below a few 1e-9 from one millisecond to the next; 1900–2100 leave at most 5.6e-9.
+const GREATEST_MAGNITUDE_ROUGHNESS: f64 = 1e-8;
+
+/// A global eclipse's magnitude is the library's at our greatest instant, which is within
+/// [`SAME_LIBRARY_ECLIPSE_DAYS`] of the library's own (not the same instant: our search runs
+/// the library's steps on cached positions, docs/EVENTS.md). So it may differ from the
+/// reference by the magnitude's rate at the greatest eclipse (from the generator: the
+/// library's magnitude at ±1 s) times the instants' difference — at most the rate times a
+/// second — plus [`GREATEST_MAGNITUDE_ROUGHNESS`].
+fn same_magnitude(ours: f64, theirs: f64, per_second: f64, instants_apart_days: f64) -> bool {
+    let seconds = instants_apart_days.abs() / SECOND_DAYS;
+    (ours - theirs).abs() <= per_second.abs() * seconds + GREATEST_MAGNITUDE_ROUGHNESS
+}
+
+/// A contact of ours (`None`: none) against the reference's (0: none), within a second.
+fn same_contact(ours: Option<JulianDayUt>, theirs: f64) -> bool {
+    match ours {
+        None => theirs == 0.0,
+        Some(t) => theirs != 0.0 && (t.0 - theirs).abs() <= SAME_LIBRARY_ECLIPSE_DAYS,
+    }
+}
 
 fn fixture() -> Value {
     common::fixture("events/pyswisseph.json")
@@ -379,12 +404,20 @@ fn eclipses_1900_2100_match_the_library_and_astronomy_engine() {
     let rows = f["solar_eclipses"].as_array().unwrap();
     assert_eq!(solar.len(), rows.len());
     for (e, row) in solar.iter().zip(rows) {
-        assert!((e.greatest.0 - num(&row["greatest_jd"])).abs() <= SAME_LIBRARY_ECLIPSE_DAYS);
+        let apart = e.greatest.0 - num(&row["greatest_jd"]);
+        assert!(apart.abs() <= SAME_LIBRARY_ECLIPSE_DAYS);
         assert_eq!(type_name(e.eclipse_type), row["type"], "{e:?}");
         assert!(
-            (e.magnitude - num(&row["magnitude"])).abs() <= SAME_LIBRARY_MAGNITUDE,
+            same_magnitude(
+                e.magnitude,
+                num(&row["magnitude"]),
+                num(&row["magnitude_per_s"]),
+                apart
+            ),
             "{e:?}"
         );
+        assert!(same_contact(e.begin, num(&row["begin_jd"])), "{e:?}");
+        assert!(same_contact(e.end, num(&row["end_jd"])), "{e:?}");
         let saros = e.saros.unwrap();
         assert_eq!(
             [saros.series, saros.member],
@@ -397,11 +430,39 @@ fn eclipses_1900_2100_match_the_library_and_astronomy_engine() {
     let rows = f["lunar_eclipses"].as_array().unwrap();
     assert_eq!(lunar.len(), rows.len());
     for (e, row) in lunar.iter().zip(rows) {
-        assert!((e.greatest.0 - num(&row["greatest_jd"])).abs() <= SAME_LIBRARY_ECLIPSE_DAYS);
+        let apart = e.greatest.0 - num(&row["greatest_jd"]);
+        assert!(apart.abs() <= SAME_LIBRARY_ECLIPSE_DAYS);
         assert_eq!(type_name(e.eclipse_type), row["type"], "{e:?}");
-        assert!((e.magnitude - num(&row["umbral_magnitude"])).abs() <= SAME_LIBRARY_MAGNITUDE);
-        let pen = e.penumbral_magnitude.unwrap();
-        assert!((pen - num(&row["penumbral_magnitude"])).abs() <= SAME_LIBRARY_MAGNITUDE);
+        assert!(same_magnitude(
+            e.magnitude,
+            num(&row["umbral_magnitude"]),
+            num(&row["umbral_magnitude_per_s"]),
+            apart
+        ));
+        assert!(same_magnitude(
+            e.penumbral_magnitude.unwrap(),
+            num(&row["penumbral_magnitude"]),
+            num(&row["penumbral_magnitude_per_s"]),
+            apart
+        ));
+        let saros = e.saros.unwrap();
+        assert_eq!(
+            [saros.series, saros.member],
+            [
+                row["saros"][0].as_i64().unwrap() as i32,
+                row["saros"][1].as_i64().unwrap() as i32
+            ]
+        );
+        for (ours, key) in [
+            (e.begin, "penumbral_begin_jd"),
+            (e.end, "penumbral_end_jd"),
+            (e.partial_begin, "partial_begin_jd"),
+            (e.partial_end, "partial_end_jd"),
+            (e.total_begin, "total_begin_jd"),
+            (e.total_end, "total_end_jd"),
+        ] {
+            assert!(same_contact(ours, num(&row[key])), "{key} {e:?}");
+        }
     }
 
     // astronomy-engine: the same eclipses within a minute, the same types (it has no hybrid

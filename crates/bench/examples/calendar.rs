@@ -3,7 +3,9 @@
 //!
 //! `cargo run --release -p orrery-bench --example calendar` prints the figures;
 //! `... --example calendar -- --peer-lines` prints the peer's event lines instead (used by
-//! `bench/python_peer/events_peer.py` to check that both lists are the same).
+//! `bench/python_peer/events_peer.py` to check that both lists are the same);
+//! `... -- --only NAME` runs only the workloads whose name contains `NAME` (for a profiler:
+//! `--only eclipses_100y`).
 #![forbid(unsafe_code)]
 
 use orrery_astro::techniques::events::{EventType, find_events};
@@ -14,6 +16,15 @@ use orrery_bench::open_ephemeris;
 const REPEATS: usize = 15;
 
 fn measure<T>(name: &str, repeats: usize, mut work: impl FnMut() -> T) {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(only) = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        && !name.contains(only.as_str())
+    {
+        return;
+    }
     drop(work());
     let mut times: Vec<u64> = (0..repeats)
         .map(|_| {
@@ -55,7 +66,5 @@ fn main() {
         peer_year(&eph).expect("peer year")
     });
     measure("lunations_100y", 5, || lunations(&eph).expect("lunations"));
-    measure("eclipses_100y (library functions)", 3, || {
-        eclipses(&eph).expect("eclipses")
-    });
+    measure("eclipses_100y", 3, || eclipses(&eph).expect("eclipses"));
 }

@@ -14,8 +14,8 @@ use crate::ffi::{self, RawEclipse};
 use crate::time::JulianDayUt;
 
 use swiss_eph::{
-    SE_ECL_ANNULAR, SE_ECL_ANNULAR_TOTAL, SE_ECL_PARTIAL, SE_ECL_PENUMBRAL, SE_ECL_TOTAL,
-    SE_ECL_VISIBLE, SEFLG_SWIEPH,
+    SE_ECL_ANNULAR, SE_ECL_ANNULAR_TOTAL, SE_ECL_CENTRAL, SE_ECL_PARTIAL, SE_ECL_PENUMBRAL,
+    SE_ECL_TOTAL, SE_ECL_VISIBLE, SEFLG_SWIEPH,
 };
 
 /// The type of an eclipse, from the library's return flags.
@@ -143,6 +143,44 @@ pub struct LunarEclipse {
     pub saros: Option<Saros>,
 }
 
+/// The library's verdict on a solar eclipse at an instant the caller found as its greatest
+/// phase (`swe_sol_eclipse_where` there): the type from the shadow's geometry, and the
+/// attributes at the place of greatest eclipse.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolarEclipseAt {
+    /// Total, annular or partial; `None` where the shadow cone misses the Earth (the library's
+    /// own search then still looks at the limb, which only it can do: see
+    /// [`Ephemeris::solar_eclipse_at`]).
+    pub eclipse_type: Option<EclipseType>,
+    /// Whether the shadow axis meets the Earth.
+    pub central: bool,
+    /// Where the eclipse is greatest: geographic longitude and latitude, degrees.
+    pub greatest_lon_deg: f64,
+    /// Latitude of greatest eclipse, degrees.
+    pub greatest_lat_deg: f64,
+    /// As [`SolarEclipse::magnitude`]; not positive where the discs do not overlap there
+    /// (the library's own test of a candidate).
+    pub magnitude: f64,
+    /// As [`SolarEclipse::obscuration`].
+    pub obscuration: f64,
+    /// The Saros series, where the library knows it.
+    pub saros: Option<Saros>,
+}
+
+/// The library's verdict on a lunar eclipse at an instant the caller found as its greatest
+/// phase (`swe_lun_eclipse_how` there, without a place).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LunarEclipseAt {
+    /// Total, partial or penumbral.
+    pub eclipse_type: EclipseType,
+    /// The fraction of the Moon's diameter inside the umbra.
+    pub umbral_magnitude: f64,
+    /// The fraction of the Moon's diameter inside the penumbra.
+    pub penumbral_magnitude: f64,
+    /// The Saros series, where the library knows it.
+    pub saros: Option<Saros>,
+}
+
 /// An eclipse as seen from one place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LocalEclipse {
@@ -251,6 +289,60 @@ impl Ephemeris {
                 penumbral_magnitude: attr[1],
                 saros: Saros::from_attr(&attr),
             })
+        })
+    }
+
+    /// The solar eclipse at `greatest` (UT), an instant the caller found as its greatest
+    /// phase: `swe_sol_eclipse_where` there, the one library call that the library's own
+    /// search (`swe_sol_eclipse_when_glob`) makes at its greatest eclipse for the type, the
+    /// place and the attributes.
+    ///
+    /// # Errors
+    /// As [`Ephemeris::next_solar_eclipse`].
+    pub fn solar_eclipse_at(&self, greatest: JulianDayUt) -> Result<SolarEclipseAt, EphemError> {
+        finite("greatest_jd_ut", greatest.0)?;
+        self.with_lib(|lib| {
+            let what = || format!("the solar eclipse at JD {} (UT)", greatest.0);
+            require_swiss_files(lib, greatest.0, BodyId::MOON)?;
+            let (flags, geopos, attr) = ffi::sol_eclipse_where(lib, greatest.0, SEFLG_SWIEPH)
+                .map_err(|m| EphemError::from_library("swe_sol_eclipse_where", what(), m))?;
+            Ok(SolarEclipseAt {
+                eclipse_type: EclipseType::from_flags(flags),
+                central: flags & SE_ECL_CENTRAL != 0,
+                greatest_lon_deg: geopos[0],
+                greatest_lat_deg: geopos[1],
+                magnitude: attr[8],
+                obscuration: attr[2].min(1.0),
+                saros: Saros::from_attr(&attr),
+            })
+        })
+    }
+
+    /// The lunar eclipse at `greatest` (UT), an instant the caller found as its greatest
+    /// phase, or `None` if the Moon misses the penumbra: `swe_lun_eclipse_how` without a
+    /// place, the call with which the library's own search (`swe_lun_eclipse_when`) judges its
+    /// candidate.
+    ///
+    /// # Errors
+    /// As [`Ephemeris::next_solar_eclipse`].
+    pub fn lunar_eclipse_at(
+        &self,
+        greatest: JulianDayUt,
+    ) -> Result<Option<LunarEclipseAt>, EphemError> {
+        finite("greatest_jd_ut", greatest.0)?;
+        self.with_lib(|lib| {
+            let what = || format!("the lunar eclipse at JD {} (UT)", greatest.0);
+            require_swiss_files(lib, greatest.0, BodyId::MOON)?;
+            let (flags, attr) = ffi::lun_eclipse_how_geocentric(lib, greatest.0, SEFLG_SWIEPH)
+                .map_err(|m| EphemError::from_library("swe_lun_eclipse_how", what(), m))?;
+            Ok(
+                EclipseType::from_flags(flags).map(|eclipse_type| LunarEclipseAt {
+                    eclipse_type,
+                    umbral_magnitude: attr[0],
+                    penumbral_magnitude: attr[1],
+                    saros: Saros::from_attr(&attr),
+                }),
+            )
         })
     }
 

@@ -646,6 +646,30 @@ pub(crate) fn lun_eclipse_how(
     serr.result(flags, (flags, attr))
 }
 
+/// `swe_lun_eclipse_how` without a place (a null `geopos`): the attributes of the lunar eclipse
+/// at `jd_ut` and its type, exactly as `swe_lun_eclipse_when` judges a candidate (with a place
+/// the library also returns 0 where the Moon is below that place's horizon).
+pub(crate) fn lun_eclipse_how_geocentric(
+    _lib: &Lib,
+    jd_ut: f64,
+    iflag: i32,
+) -> Result<(i32, [f64; 20]), String> {
+    let mut attr = [0.0_f64; 20];
+    let mut serr = CharBuf::new();
+    // SAFETY: the library documents `geopos` as unused by the eclipse and skips the altitude
+    // for a null pointer; `attr` has the 20 doubles it writes; `serr` has AS_MAXCH chars.
+    let flags = unsafe {
+        sys::swe_lun_eclipse_how(
+            jd_ut,
+            iflag,
+            std::ptr::null_mut(),
+            attr.as_mut_ptr(),
+            serr.as_mut_ptr(),
+        )
+    };
+    serr.result(flags, (flags, attr))
+}
+
 /// `swe_sol_eclipse_when_loc` (`lunar` false) or `swe_lun_eclipse_when_loc` (`lunar` true):
 /// the next (or previous) eclipse visible at `geopos` after `jd_ut`, with its local contacts
 /// and attributes.

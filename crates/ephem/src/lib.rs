@@ -53,7 +53,9 @@ pub use calc::{
     EquatorialPosition, Equinox, ObliquityNutation, Observer, Position, Zodiac,
 };
 pub use cancel::{CancelToken, check_cancelled, run_cancellable};
-pub use eclipse::{EclipseType, LocalEclipse, LunarEclipse, Saros, SolarEclipse};
+pub use eclipse::{
+    EclipseType, LocalEclipse, LunarEclipse, LunarEclipseAt, Saros, SolarEclipse, SolarEclipseAt,
+};
 pub use ephemeris::{DATA_DIR_ENV, Ephemeris};
 pub use error::EphemError;
 pub use houses::{Angles, HousePoint, HouseSystem, Houses};

@@ -4,9 +4,10 @@
 
 use orrery_ephem::{
     CalcRequest, Center as EphemCenter, Coordinates, EclipseType, EphemError, Ephemeris, Equinox,
-    LocalEclipse, Observer, Saros, Zodiac,
+    LocalEclipse, Observer, Saros, SolarEclipse, Zodiac,
 };
 
+use super::shadow::{self, LunarContact, LunarShadow, SolarContact, SolarShadow, SunMoon, Syzygy};
 use super::{Event, EventError, EventQuery};
 use crate::angle::Longitude;
 use crate::body::Body;
@@ -80,36 +81,12 @@ fn degree(
     Ok(position(eph, jd, body, &frame)?.lon)
 }
 
-/// The unit vector of an equatorial direction, times `dist`.
-fn cartesian(ra_deg: f64, dec_deg: f64, dist: f64) -> [f64; 3] {
-    let (ra, dec) = (ra_deg.to_radians(), dec_deg.to_radians());
-    [
-        dist * dec.cos() * ra.cos(),
-        dist * dec.cos() * ra.sin(),
-        dist * dec.sin(),
-    ]
-}
-
 /// Gamma: the least distance of the Moon's shadow axis (the line from the Sun through the
-/// Moon) from the Earth's centre at `jd`, in Earth equatorial radii, positive when the axis
-/// passes north of the centre (true equator of date).
-fn gamma(eph: &Ephemeris, jd: JulianDayUt) -> Result<f64, EphemError> {
-    let at = |body: Body| -> Result<[f64; 3], EphemError> {
-        let request = CalcRequest {
-            body: body.body_id(),
-            center: EphemCenter::Geocentric,
-            zodiac: Zodiac::Tropical,
-            coordinates: Coordinates::Equatorial,
-            equinox: Equinox::True,
-        };
-        let calculated = eph.calc(jd, &request)?;
-        let p = calculated.equatorial().ok_or_else(|| EphemError::Library {
-            function: "swe_calc_ut",
-            message: "equatorial coordinates were asked for but not returned".into(),
-        })?;
-        Ok(cartesian(p.ra_deg, p.dec_deg, p.dist_au * AU_KM))
-    };
-    let (sun, moon) = (at(Body::Sun)?, at(Body::Moon)?);
+/// Moon) from the Earth's centre, in Earth equatorial radii, positive when the axis passes
+/// north of the centre; from the Sun's and the Moon's positions in the true equator of date
+/// (AU).
+fn gamma(p: &SunMoon) -> f64 {
+    let (sun, moon) = (p.sun, p.moon);
     let axis = [moon[0] - sun[0], moon[1] - sun[1], moon[2] - sun[2]];
     let length = (axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]).sqrt();
     let u = [axis[0] / length, axis[1] / length, axis[2] / length];
@@ -119,9 +96,138 @@ fn gamma(eph: &Ephemeris, jd: JulianDayUt) -> Result<f64, EphemError> {
         moon[1] - along * u[1],
         moon[2] - along * u[2],
     ];
-    let distance =
+    let distance_au =
         (closest[0] * closest[0] + closest[1] * closest[1] + closest[2] * closest[2]).sqrt();
-    Ok((distance / EARTH_EQUATORIAL_RADIUS_KM).copysign(closest[2]))
+    (distance_au * AU_KM / EARTH_EQUATORIAL_RADIUS_KM).copysign(closest[2])
+}
+
+/// A candidate whose shadow geometry misses the Earth (solar) or the Moon (lunar) by more
+/// than this is no eclipse; nearer misses are left to the library's verdict. Far above the
+/// position cache's error (a few metres at the Moon) and the library's own limb test.
+const SOLAR_MISS_MARGIN_KM: f64 = 500.0;
+const LUNAR_MISS_MARGIN_AU: f64 = 500.0 / AU_KM;
+/// The library's search takes an eclipse only if its greatest phase is more than this after
+/// the start (`swe_sol_eclipse_when_glob`, `swe_lun_eclipse_when`: `tjd_start + 0.0001`).
+const LIBRARY_START_MARGIN_DAYS: f64 = 0.0001;
+/// The mean syzygy estimates are within a day of the greatest eclipse.
+const ESTIMATE_SPAN_DAYS: f64 = 2.0;
+
+/// ΔT as a straight line around one eclipse, to turn the search's TT into the position
+/// cache's UT (ΔT changes by a few 1e-8 day a day: the line is exact to far below 1 µs over
+/// the search's few days).
+struct DeltaTLine {
+    at_ut: f64,
+    delta_t_days: f64,
+    slope: f64,
+}
+
+impl DeltaTLine {
+    fn around(eph: &Ephemeris, tt: f64) -> Result<Self, EphemError> {
+        let at_ut = tt - eph.delta_t_days(JulianDayUt(tt))?;
+        let delta_t_days = eph.delta_t_days(JulianDayUt(at_ut))?;
+        let slope = eph.delta_t_days(JulianDayUt(at_ut + 1.0))? - delta_t_days;
+        Ok(Self {
+            at_ut,
+            delta_t_days,
+            slope,
+        })
+    }
+
+    /// The UT whose TT is `tt`: `u + ΔT(u) = tt`.
+    fn ut(&self, tt: f64) -> f64 {
+        (tt - self.delta_t_days + self.slope * self.at_ut) / (1.0 + self.slope)
+    }
+}
+
+/// The library's TT → UT for its greatest eclipse: three steps of `t − ΔT`.
+fn library_ut(eph: &Ephemeris, tt: f64) -> Result<f64, EphemError> {
+    let u = tt - eph.delta_t_days(JulianDayUt(tt))?;
+    let u = tt - eph.delta_t_days(JulianDayUt(u))?;
+    Ok(tt - eph.delta_t_days(JulianDayUt(u))?)
+}
+
+/// The Sun's and the Moon's apparent geocentric positions at `jd_ut` (ecliptic of date, AU)
+/// from the position cache.
+fn sun_moon(eph: &Ephemeris, jd_ut: f64) -> Result<SunMoon, EphemError> {
+    let at = |body: Body| -> Result<[f64; 3], EphemError> {
+        let request = CalcRequest {
+            body: body.body_id(),
+            center: EphemCenter::Geocentric,
+            zodiac: Zodiac::Tropical,
+            coordinates: Coordinates::Ecliptic,
+            equinox: Equinox::True,
+        };
+        let calculated = eph.calc_cached(JulianDayUt(jd_ut), &request)?;
+        let p = calculated.ecliptic().ok_or_else(|| EphemError::Library {
+            function: "swe_calc_ut",
+            message: "ecliptic coordinates were asked for but not returned".into(),
+        })?;
+        Ok(shadow::rectangular(p.lon_deg, p.lat_deg, p.dist_au))
+    };
+    Ok(SunMoon {
+        sun: at(Body::Sun)?,
+        moon: at(Body::Moon)?,
+    })
+}
+
+/// [`sun_moon`] in the equator of date (`obliquity_deg`: the true obliquity).
+fn sun_moon_equatorial(
+    eph: &Ephemeris,
+    jd_ut: f64,
+    obliquity_deg: f64,
+) -> Result<SunMoon, EphemError> {
+    let p = sun_moon(eph, jd_ut)?;
+    Ok(SunMoon {
+        sun: shadow::to_equatorial(&p.sun, obliquity_deg),
+        moon: shadow::to_equatorial(&p.moon, obliquity_deg),
+    })
+}
+
+/// The estimates (TT) of the mean syzygies of `kind` in the window (widened by the estimates'
+/// error) where the library's node test allows an eclipse.
+fn candidates(query: &EventQuery, kind: Syzygy) -> Vec<f64> {
+    let (from, to) = (
+        query.start.0 - ESTIMATE_SPAN_DAYS,
+        query.end.0 + ESTIMATE_SPAN_DAYS,
+    );
+    let first = shadow::first_lunation(query.start.0);
+    let last = shadow::first_lunation(to) + 2.0;
+    let mut out = Vec::new();
+    let mut k = first;
+    while k <= last {
+        if let Some(t) = shadow::syzygy_estimate(k, kind)
+            && (from..=to).contains(&t)
+        {
+            out.push(t);
+        }
+        k += 1.0;
+    }
+    out
+}
+
+fn in_library_window(query: &EventQuery, greatest_ut: f64) -> bool {
+    greatest_ut > query.start.0 + LIBRARY_START_MARGIN_DAYS && greatest_ut <= query.end.0
+}
+
+/// The greatest eclipse (UT) at the syzygy whose estimate (TT) is `estimate`, as the library
+/// finds it (its measure and steps, [`shadow::greatest`]) on cached positions, if it falls in
+/// the window as the library's search counts it.
+fn greatest_in_window(
+    eph: &Ephemeris,
+    query: &EventQuery,
+    kind: Syzygy,
+    estimate: f64,
+) -> Result<Option<f64>, EphemError> {
+    let line = DeltaTLine::around(eph, estimate)?;
+    let separation = match kind {
+        Syzygy::New => shadow::solar_separation_deg,
+        Syzygy::Full => shadow::lunar_separation_deg,
+    };
+    let tt = shadow::greatest(kind, estimate, |t| {
+        Ok::<_, EphemError>(separation(&sun_moon(eph, line.ut(t))?))
+    })?;
+    let greatest = library_ut(eph, tt)?;
+    Ok(in_library_window(query, greatest).then_some(greatest))
 }
 
 pub(super) fn global_eclipses(
@@ -129,55 +235,203 @@ pub(super) fn global_eclipses(
     query: &EventQuery,
     out: &mut Vec<Event>,
 ) -> Result<(), EventError> {
-    let mut from = query.start;
-    loop {
-        let e = eph.next_solar_eclipse(from)?;
-        if e.greatest.0 > query.end.0 {
-            break;
+    solar_eclipses(eph, query, out)?;
+    lunar_eclipses(eph, query, out)
+}
+
+/// `equatorial`: the Sun's and the Moon's positions at the greatest eclipse, in the equator of
+/// date, for gamma.
+fn solar_details(
+    eph: &Ephemeris,
+    query: &EventQuery,
+    equatorial: &SunMoon,
+    e: SolarEclipse,
+) -> Result<EclipseDetails, EventError> {
+    Ok(EclipseDetails {
+        kind: EclipseKind::Solar,
+        eclipse_type: e.eclipse_type,
+        greatest: e.greatest,
+        lon: degree(eph, Body::Sun, query.zodiac, e.greatest)?,
+        magnitude: e.magnitude,
+        penumbral_magnitude: None,
+        gamma: Some(gamma(equatorial)),
+        saros: e.saros,
+        greatest_place: Some((e.greatest_lon_deg, e.greatest_lat_deg)),
+        begin: e.begin,
+        end: e.end,
+        partial_begin: None,
+        partial_end: None,
+        total_begin: e.central_begin,
+        total_end: e.central_end,
+    })
+}
+
+/// Every solar eclipse of the window: the library's own search (`swe_sol_eclipse_when_glob`)
+/// step by step over the position cache ([`shadow`]), with one library call
+/// (`swe_sol_eclipse_where`) at each greatest eclipse for its type, place, magnitude and Saros
+/// series.
+fn solar_eclipses(
+    eph: &Ephemeris,
+    query: &EventQuery,
+    out: &mut Vec<Event>,
+) -> Result<(), EventError> {
+    for estimate in candidates(query, Syzygy::New) {
+        let Some(greatest) = greatest_in_window(eph, query, Syzygy::New, estimate)? else {
+            continue;
+        };
+        let obliquity = eph
+            .obliquity_nutation(JulianDayUt(greatest))?
+            .true_obliquity_deg;
+        let at_ut = |t: f64| -> Result<SolarShadow, EphemError> {
+            Ok(shadow::solar_shadow(&sun_moon_equatorial(
+                eph, t, obliquity,
+            )?))
+        };
+        let at_greatest_position = sun_moon_equatorial(eph, greatest, obliquity)?;
+        let at_greatest = shadow::solar_shadow(&at_greatest_position);
+        if !shadow::solar_penumbra_reached(&at_greatest, SOLAR_MISS_MARGIN_KM) {
+            continue;
         }
-        out.push(Event::Eclipse(EclipseDetails {
-            kind: EclipseKind::Solar,
-            eclipse_type: e.eclipse_type,
-            greatest: e.greatest,
-            lon: degree(eph, Body::Sun, query.zodiac, e.greatest)?,
-            magnitude: e.magnitude,
-            penumbral_magnitude: None,
-            gamma: Some(gamma(eph, e.greatest)?),
-            saros: e.saros,
-            greatest_place: Some((e.greatest_lon_deg, e.greatest_lat_deg)),
-            begin: e.begin,
-            end: e.end,
-            partial_begin: None,
-            partial_end: None,
-            total_begin: e.central_begin,
-            total_end: e.central_end,
-        }));
-        from = JulianDayUt(e.greatest.0 + NEXT_SEARCH_OFFSET_DAYS);
+        let verdict = eph.solar_eclipse_at(JulianDayUt(greatest))?;
+        // The library's own test (`eclipse_how` at the place of greatest eclipse): the
+        // magnitude there is positive exactly when the discs overlap.
+        if verdict.magnitude <= 0.0 {
+            continue;
+        }
+        let Some(eclipse_type) = verdict.eclipse_type else {
+            // The cone misses the Earth, yet the Sun is nicked at the limb: the library calls
+            // it partial and gives no contacts, only its greatest instant as both ends of the
+            // central phase.
+            out.push(Event::Eclipse(solar_details(
+                eph,
+                query,
+                &at_greatest_position,
+                SolarEclipse {
+                    eclipse_type: EclipseType::Partial,
+                    greatest: JulianDayUt(greatest),
+                    begin: None,
+                    end: None,
+                    central_begin: Some(JulianDayUt(greatest)),
+                    central_end: Some(JulianDayUt(greatest)),
+                    greatest_lon_deg: verdict.greatest_lon_deg,
+                    greatest_lat_deg: verdict.greatest_lat_deg,
+                    magnitude: verdict.magnitude,
+                    obscuration: verdict.obscuration,
+                    saros: verdict.saros,
+                },
+            )?));
+            continue;
+        };
+        // `swe_sol_eclipse_when_glob`'s contacts: the penumbra on the Earth, then (unless
+        // partial) the umbra; the central line's own ends are not reported.
+        let mut roots = (0.0, 0.0);
+        let (begin, end) = shadow::contacts(false, greatest, &mut roots, |t| {
+            Ok::<_, EphemError>(shadow::solar_contact_measure(
+                &at_ut(t)?,
+                SolarContact::Penumbra,
+            ))
+        })?;
+        let (mut eclipse_type, mut central) = (eclipse_type, None);
+        if eclipse_type != EclipseType::Partial {
+            let (b, e) = shadow::contacts(false, greatest, &mut roots, |t| {
+                Ok::<_, EphemError>(shadow::solar_contact_measure(
+                    &at_ut(t)?,
+                    SolarContact::Umbra,
+                ))
+            })?;
+            // Total at the greatest eclipse and annular at an end of the central phase (or
+            // the reverse is impossible: the library only looks from a total maximum).
+            if eclipse_type == EclipseType::Total {
+                let core = at_greatest.local_umbra_diameter_km;
+                let ends = [
+                    at_ut(b)?.local_umbra_diameter_km,
+                    at_ut(e)?.local_umbra_diameter_km,
+                ];
+                if ends.iter().any(|d| core * d < 0.0) {
+                    eclipse_type = EclipseType::Hybrid;
+                }
+            }
+            central = Some((b, e));
+        }
+        out.push(Event::Eclipse(solar_details(
+            eph,
+            query,
+            &at_greatest_position,
+            SolarEclipse {
+                eclipse_type,
+                greatest: JulianDayUt(greatest),
+                begin: Some(JulianDayUt(begin)),
+                end: Some(JulianDayUt(end)),
+                central_begin: central.map(|c| JulianDayUt(c.0)),
+                central_end: central.map(|c| JulianDayUt(c.1)),
+                greatest_lon_deg: verdict.greatest_lon_deg,
+                greatest_lat_deg: verdict.greatest_lat_deg,
+                magnitude: verdict.magnitude,
+                obscuration: verdict.obscuration,
+                saros: verdict.saros,
+            },
+        )?));
     }
-    let mut from = query.start;
-    loop {
-        let e = eph.next_lunar_eclipse(from)?;
-        if e.greatest.0 > query.end.0 {
-            break;
+    Ok(())
+}
+
+/// Every lunar eclipse of the window: the library's own search (`swe_lun_eclipse_when`) step
+/// by step over the position cache ([`shadow`]), with one library call (`swe_lun_eclipse_how`)
+/// at each greatest eclipse for its type, magnitudes and Saros series.
+fn lunar_eclipses(
+    eph: &Ephemeris,
+    query: &EventQuery,
+    out: &mut Vec<Event>,
+) -> Result<(), EventError> {
+    for estimate in candidates(query, Syzygy::Full) {
+        let Some(greatest) = greatest_in_window(eph, query, Syzygy::Full, estimate)? else {
+            continue;
+        };
+        let at_ut = |t: f64| -> Result<LunarShadow, EphemError> {
+            Ok(shadow::lunar_shadow(&sun_moon(eph, t)?))
+        };
+        if !shadow::lunar_penumbra_reached(&at_ut(greatest)?, LUNAR_MISS_MARGIN_AU) {
+            continue;
         }
+        let Some(verdict) = eph.lunar_eclipse_at(JulianDayUt(greatest))? else {
+            continue;
+        };
+        let phases: &[LunarContact] = match verdict.eclipse_type {
+            EclipseType::Penumbral => &[LunarContact::Penumbra],
+            EclipseType::Partial => &[LunarContact::Penumbra, LunarContact::Umbra],
+            _ => &[
+                LunarContact::Penumbra,
+                LunarContact::Umbra,
+                LunarContact::Totality,
+            ],
+        };
+        let mut roots = (0.0, 0.0);
+        let mut found = [None; 3];
+        for (slot, &phase) in found.iter_mut().zip(phases) {
+            let (b, e) = shadow::contacts(true, greatest, &mut roots, |t| {
+                Ok::<_, EphemError>(shadow::lunar_contact_measure(&at_ut(t)?, phase))
+            })?;
+            *slot = Some((JulianDayUt(b), JulianDayUt(e)));
+        }
+        let [penumbra, umbra, totality] = found;
+        let greatest = JulianDayUt(greatest);
         out.push(Event::Eclipse(EclipseDetails {
             kind: EclipseKind::Lunar,
-            eclipse_type: e.eclipse_type,
-            greatest: e.greatest,
-            lon: degree(eph, Body::Moon, query.zodiac, e.greatest)?,
-            magnitude: e.umbral_magnitude,
-            penumbral_magnitude: Some(e.penumbral_magnitude),
+            eclipse_type: verdict.eclipse_type,
+            greatest,
+            lon: degree(eph, Body::Moon, query.zodiac, greatest)?,
+            magnitude: verdict.umbral_magnitude,
+            penumbral_magnitude: Some(verdict.penumbral_magnitude),
             gamma: None,
-            saros: e.saros,
+            saros: verdict.saros,
             greatest_place: None,
-            begin: e.penumbral_begin,
-            end: e.penumbral_end,
-            partial_begin: e.partial_begin,
-            partial_end: e.partial_end,
-            total_begin: e.total_begin,
-            total_end: e.total_end,
+            begin: penumbra.map(|p| p.0),
+            end: penumbra.map(|p| p.1),
+            partial_begin: umbra.map(|p| p.0),
+            partial_end: umbra.map(|p| p.1),
+            total_begin: totality.map(|p| p.0),
+            total_end: totality.map(|p| p.1),
         }));
-        from = JulianDayUt(e.greatest.0 + NEXT_SEARCH_OFFSET_DAYS);
     }
     Ok(())
 }

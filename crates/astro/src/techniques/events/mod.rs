@@ -24,6 +24,7 @@ mod bodies;
 mod eclipses;
 mod lunations;
 mod sampler;
+mod shadow;
 mod void;
 
 use orrery_ephem::{EphemError, Ephemeris, Observer, Zodiac};
