@@ -7,7 +7,7 @@
 //! They are not the osculating apsides of `/v1/nodes-apsides` (the ellipse fitted to the orbit
 //! at an instant), which wander by days from the actual closest approach.
 
-use orrery_ephem::Equinox;
+use orrery_ephem::{Equinox, Zodiac};
 
 use super::sampler::{Sampler, grid};
 use super::{ApsisKind, EVENT_TOLERANCE, Event, EventError, EventQuery, EventType, in_window};
@@ -25,11 +25,18 @@ fn distance_step(body: Body) -> Option<(ScanStep, Center)> {
     let helio = Center::Heliocentric;
     Some(match body {
         Body::Moon => (step(1.0), Center::Geocentric),
-        // 88 days a turn.
-        Body::Mercury => (step(4.0), helio),
-        // Nearly circular orbits: the distance changes slowly, the steps only follow the year.
-        Body::Venus | Body::Earth => (step(8.0), helio),
-        Body::Mars => (step(16.0), helio),
+        // The scan only has to see the rate change sign between two samples, and a planet's
+        // distance turns once between an apsis and the next (half an orbit later: Mercury 44
+        // days, Venus 112, the Earth 183, Mars 343); each turn is then solved on the library.
+        // About a third of that half orbit (a quarter for Mercury) keeps every turn in its own
+        // step (1900–2100: the same 2,987 planetary apsides as at half these steps, each within
+        // 0.35 s, inside the search's half second).
+        Body::Mercury => (step(16.0), helio),
+        Body::Venus | Body::Earth => (step(32.0), helio),
+        Body::Mars => (step(64.0), helio),
+        // The outer planets' distance turns so slowly that the library's own speed noise makes
+        // the solved apsis depend on where the search starts by seconds to minutes (Neptune 15
+        // minutes at 64 days): their steps stay, and so do their answers.
         Body::Jupiter | Body::Saturn | Body::Chiron => (step(32.0), helio),
         // The Sun itself circles the solar system's barycentre (by up to 0.01 AU, mostly with
         // Jupiter's 12 years): seen from the Sun, the distance of a far planet on a nearly
@@ -38,6 +45,22 @@ fn distance_step(body: Body) -> Option<(ScanStep, Center)> {
         Body::Uranus | Body::Neptune | Body::Pluto => (step(32.0), Center::Barycentric),
         _ => return None,
     })
+}
+
+/// The equinox a planet's distance is asked in. A distance does not depend on the equinox
+/// (the nutation is a rotation), and from the mean equinox the library skips its two nutation
+/// evaluations per call, most of a heliocentric call's cost besides the planet itself. The
+/// library's speeds are numerical, though, and differ between the two by a few 1e-13 AU/day:
+/// where the distance turns as fast as the inner planets' does, that moves an apsis by under
+/// 0.25 s, inside the search's half second (1900–2100: Mercury 0.0006 s, Venus, the Earth and
+/// Mars 0.25 s); the outer planets' distance turns so slowly that it would move theirs by
+/// seconds to minutes (Neptune 286 s), so they keep the true equinox (and are sampled 12 times
+/// a year: little to save). The Moon's distance comes from the position cache, as before.
+fn distance_equinox(body: Body) -> Equinox {
+    match body {
+        Body::Mercury | Body::Venus | Body::Earth | Body::Mars => Equinox::Mean,
+        _ => Equinox::True,
+    }
 }
 
 fn distance_sample(
@@ -51,7 +74,7 @@ fn distance_sample(
         JulianDayUt(jd),
         body,
         frame,
-        Equinox::True,
+        distance_equinox(body),
     )?;
     Ok(Sample {
         t_day: jd,
@@ -80,9 +103,11 @@ pub(super) fn apsides(
         if !wants(near) && !wants(far) {
             continue;
         }
+        // The zodiac does not change a distance either: tropical, so that the mean equinox
+        // applies.
         let frame = Frame {
             center,
-            zodiac: sampler.frame().zodiac,
+            zodiac: Zodiac::Tropical,
         };
         let samples = grid(step, query.start.0, query.end.0)
             .into_iter()

@@ -56,10 +56,6 @@ impl<'e> Sampler<'e> {
         self.eph
     }
 
-    pub(super) fn frame(&self) -> &Frame {
-        &self.frame
-    }
-
     /// `body`'s geocentric longitude and speed at `jd`, from the cache or the ephemeris.
     pub(super) fn sample(&mut self, body: Body, jd: f64) -> Result<Sample, ChartError> {
         if let Some(sample) = self.cache.get(&(body, jd.to_bits())) {
