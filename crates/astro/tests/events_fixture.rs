@@ -569,6 +569,48 @@ fn local_eclipses_match_the_library() {
     }
 }
 
+/// The local search stops at the window's last visible eclipse (found backward from its end):
+/// year by year, 2000–2049, each window holds exactly the library's eclipses of that year.
+#[test]
+fn local_eclipses_year_by_year_match_the_library() {
+    let f = fixture();
+    let eph = common::eph();
+    for (name, place) in f["local_eclipses"].as_object().unwrap() {
+        let location = Observer {
+            lat_deg: num(&place["lat"]),
+            lon_deg: num(&place["lon"]),
+            alt_m: num(&place["alt_m"]),
+        };
+        let rows = place["eclipses"].as_array().unwrap();
+        for year in 0..50 {
+            // Julian years from 2000-01-01: the windows' ends fall at every time of day.
+            let start = 2_451_544.5 + 365.25 * f64::from(year);
+            let end = start + 365.25;
+            let mut q = query(start, end, &[EventType::LocalEclipse], &[]);
+            q.location = Some(location);
+            let mut got: Vec<f64> = find_events(&eph, &q)
+                .unwrap()
+                .iter()
+                .map(|e| match e {
+                    Event::LocalEclipse(d) => d.local.maximum.0,
+                    other => panic!("{other:?}"),
+                })
+                .collect();
+            got.sort_by(f64::total_cmp);
+            let mut want: Vec<f64> = rows
+                .iter()
+                .map(|r| num(&r["maximum_jd"]))
+                .filter(|&t| t > start && t <= end)
+                .collect();
+            want.sort_by(f64::total_cmp);
+            assert_eq!(got.len(), want.len(), "{name} {year}: {got:?} vs {want:?}");
+            for (g, w) in got.iter().zip(&want) {
+                assert!((g - w).abs() <= SAME_LIBRARY_ECLIPSE_DAYS, "{name} {year}");
+            }
+        }
+    }
+}
+
 /// The Moon's distance turns slowly at perigee and apogee: astronomy-engine's own lunar theory
 /// puts them within 22 minutes of the library's over 1900–2100.
 const LUNAR_APSIS_DAYS: f64 = 30.0 / 1440.0;

@@ -358,6 +358,31 @@ impl Ephemeris {
         observer: &Observer,
         lunar: bool,
     ) -> Result<LocalEclipse, EphemError> {
+        self.local_eclipse(start, observer, lunar, false)
+    }
+
+    /// The last solar (`lunar` false) or lunar eclipse visible at `observer` whose local
+    /// maximum comes before `start` (UT): the library's search run backward, the same
+    /// computation per eclipse as [`Ephemeris::next_local_eclipse`].
+    ///
+    /// # Errors
+    /// As [`Ephemeris::next_local_eclipse`].
+    pub fn previous_local_eclipse(
+        &self,
+        start: JulianDayUt,
+        observer: &Observer,
+        lunar: bool,
+    ) -> Result<LocalEclipse, EphemError> {
+        self.local_eclipse(start, observer, lunar, true)
+    }
+
+    fn local_eclipse(
+        &self,
+        start: JulianDayUt,
+        observer: &Observer,
+        lunar: bool,
+        backward: bool,
+    ) -> Result<LocalEclipse, EphemError> {
         finite("start_jd_ut", start.0)?;
         observer.validate()?;
         let function = if lunar {
@@ -368,13 +393,22 @@ impl Ephemeris {
         self.with_lib(|lib| {
             let what = || {
                 format!(
-                    "the eclipse after JD {} (UT) at lat {} lon {}",
-                    start.0, observer.lat_deg, observer.lon_deg
+                    "the eclipse {} JD {} (UT) at lat {} lon {}",
+                    if backward { "before" } else { "after" },
+                    start.0,
+                    observer.lat_deg,
+                    observer.lon_deg
                 )
             };
-            let RawEclipse { flags, tret, attr } =
-                ffi::eclipse_when_loc(lib, lunar, start.0, SEFLG_SWIEPH, observer.geopos(), false)
-                    .map_err(|m| EphemError::from_library(function, what(), m))?;
+            let RawEclipse { flags, tret, attr } = ffi::eclipse_when_loc(
+                lib,
+                lunar,
+                start.0,
+                SEFLG_SWIEPH,
+                observer.geopos(),
+                backward,
+            )
+            .map_err(|m| EphemError::from_library(function, what(), m))?;
             require_swiss_files(lib, tret[0], BodyId::MOON)?;
             let common = |first, second, third, fourth, pen_begin, pen_end, obscuration| {
                 Ok(LocalEclipse {

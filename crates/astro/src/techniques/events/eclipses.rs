@@ -436,6 +436,35 @@ fn lunar_eclipses(
     Ok(())
 }
 
+/// The local maximum of the last eclipse of a kind visible at `location` in the window, by
+/// the library's search run backward from the window's end: `Some(None)` if there is none in
+/// the window, `None` if the backward search failed (near the files' first date, where it
+/// would have to look before them) and the window's end is to be found as before.
+fn last_local_maximum(
+    eph: &Ephemeris,
+    query: &EventQuery,
+    location: &Observer,
+    lunar: bool,
+) -> Option<Option<f64>> {
+    // The library takes an eclipse only if its maximum is more than its margin before the
+    // start it is given.
+    let mut before = query.end.0 + 2.0 * LIBRARY_START_MARGIN_DAYS;
+    loop {
+        let local = eph
+            .previous_local_eclipse(JulianDayUt(before), location, lunar)
+            .ok()?;
+        let maximum = local.maximum.0;
+        if maximum <= query.end.0 {
+            return Some(in_library_window(query, maximum).then_some(maximum));
+        }
+        before = maximum;
+    }
+}
+
+/// Eclipses seen from `location`, from the library's own local eclipse functions. Its search
+/// runs on from eclipse to eclipse until it finds one visible here, however far past the
+/// window's end that is: the window's last one is found first (backward from the end, through
+/// the window's invisible eclipses only), and the forward search stops there.
 pub(super) fn local_eclipses(
     eph: &Ephemeris,
     query: &EventQuery,
@@ -446,12 +475,17 @@ pub(super) fn local_eclipses(
         (EclipseKind::Solar, false, Body::Sun),
         (EclipseKind::Lunar, true, Body::Moon),
     ] {
+        let last = last_local_maximum(eph, query, location, lunar);
+        if last == Some(None) {
+            continue;
+        }
         let mut from = query.start;
         loop {
             let local = eph.next_local_eclipse(from, location, lunar)?;
             if local.maximum.0 > query.end.0 {
                 break;
             }
+            let is_last = last.flatten().is_some_and(|m| local.maximum.0 >= m);
             from = JulianDayUt(local.maximum.0 + NEXT_SEARCH_OFFSET_DAYS);
             let lon = degree(eph, body, query.zodiac, local.maximum)?;
             out.push(Event::LocalEclipse(LocalEclipseDetails {
@@ -459,6 +493,9 @@ pub(super) fn local_eclipses(
                 local,
                 lon,
             }));
+            if is_last {
+                break;
+            }
         }
     }
     Ok(())
