@@ -436,16 +436,16 @@ fn lunar_eclipses(
     Ok(())
 }
 
-/// The local maximum of the last eclipse of a kind visible at `location` in the window, by
-/// the library's search run backward from the window's end: `Some(None)` if there is none in
-/// the window, `None` if the backward search failed (near the files' first date, where it
-/// would have to look before them) and the window's end is to be found as before.
-fn last_local_maximum(
+/// The last eclipse of a kind visible at `location` in the window, by the library's search run
+/// backward from the window's end: `Some(None)` if there is none in the window, `None` if the
+/// backward search failed (near the files' first date, where it would have to look before
+/// them) and the window's end is to be found as before.
+fn last_local_eclipse(
     eph: &Ephemeris,
     query: &EventQuery,
     location: &Observer,
     lunar: bool,
-) -> Option<Option<f64>> {
+) -> Option<Option<LocalEclipse>> {
     // The library takes an eclipse only if its maximum is more than its margin before the
     // start it is given.
     let mut before = query.end.0 + 2.0 * LIBRARY_START_MARGIN_DAYS;
@@ -455,38 +455,61 @@ fn last_local_maximum(
             .ok()?;
         let maximum = local.maximum.0;
         if maximum <= query.end.0 {
-            return Some(in_library_window(query, maximum).then_some(maximum));
+            return Some(in_library_window(query, maximum).then_some(local));
         }
         before = maximum;
     }
 }
 
+/// How far a mean syzygy's estimate may lie from an eclipse's local maximum: the estimate is
+/// within about 0.6 day of the greatest eclipse, the local maximum within the eclipse's few
+/// hours of it. Two eclipses of a kind are at least a lunar month apart.
+const ESTIMATE_TO_LOCAL_DAYS: f64 = 1.0;
+
 /// Eclipses seen from `location`, from the library's own local eclipse functions. Its search
 /// runs on from eclipse to eclipse until it finds one visible here, however far past the
-/// window's end that is: the window's last one is found first (backward from the end, through
-/// the window's invisible eclipses only), and the forward search stops there.
+/// window's end that is. So the window's last one is found first (backward from the end,
+/// through the window's invisible eclipses only), and the forward search stops there; where no
+/// eclipse of the kind is possible between the last one found and that last one (no mean
+/// syzygy near a node, [`candidates`]), the last one is the next and is not searched again.
 pub(super) fn local_eclipses(
     eph: &Ephemeris,
     query: &EventQuery,
     location: &Observer,
     out: &mut Vec<Event>,
 ) -> Result<(), EventError> {
-    for (kind, lunar, body) in [
-        (EclipseKind::Solar, false, Body::Sun),
-        (EclipseKind::Lunar, true, Body::Moon),
+    for (kind, lunar, body, syzygy) in [
+        (EclipseKind::Solar, false, Body::Sun, Syzygy::New),
+        (EclipseKind::Lunar, true, Body::Moon, Syzygy::Full),
     ] {
-        let last = last_local_maximum(eph, query, location, lunar);
-        if last == Some(None) {
+        let last = last_local_eclipse(eph, query, location, lunar);
+        if matches!(last, Some(None)) {
             continue;
         }
+        let last = last.flatten();
+        let estimates = candidates(query, syzygy);
         let mut from = query.start;
+        // Estimates after this may belong to the next eclipse.
+        let mut after = query.start.0 - ESTIMATE_TO_LOCAL_DAYS;
         loop {
-            let local = eph.next_local_eclipse(from, location, lunar)?;
+            let local = match &last {
+                Some(l)
+                    if !estimates
+                        .iter()
+                        .any(|&t| t > after && t < l.maximum.0 - 2.0 * ESTIMATE_TO_LOCAL_DAYS) =>
+                {
+                    l.clone()
+                }
+                _ => eph.next_local_eclipse(from, location, lunar)?,
+            };
             if local.maximum.0 > query.end.0 {
                 break;
             }
-            let is_last = last.flatten().is_some_and(|m| local.maximum.0 >= m);
+            let is_last = last
+                .as_ref()
+                .is_some_and(|l| local.maximum.0 >= l.maximum.0);
             from = JulianDayUt(local.maximum.0 + NEXT_SEARCH_OFFSET_DAYS);
+            after = local.maximum.0 + ESTIMATE_TO_LOCAL_DAYS;
             let lon = degree(eph, body, query.zodiac, local.maximum)?;
             out.push(Event::LocalEclipse(LocalEclipseDetails {
                 kind,
