@@ -5,7 +5,8 @@
 //! `... --example calendar -- --peer-lines` prints the peer's event lines instead (used by
 //! `bench/python_peer/events_peer.py` to check that both lists are the same);
 //! `... -- --only NAME` runs only the workloads whose name contains `NAME` (for a profiler:
-//! `--only eclipses_100y`).
+//! `--only eclipses_100y`); the environment's `CALENDAR_REPEATS` sets the runs of every
+//! workload (for instruction counts: two counts' difference over the difference of runs).
 #![forbid(unsafe_code)]
 
 use orrery_astro::techniques::events::{EventType, find_events};
@@ -16,6 +17,10 @@ use orrery_bench::open_ephemeris;
 const REPEATS: usize = 15;
 
 fn measure<T>(name: &str, repeats: usize, mut work: impl FnMut() -> T) {
+    let repeats = std::env::var("CALENDAR_REPEATS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(repeats);
     let args: Vec<String> = std::env::args().collect();
     if let Some(only) = args
         .iter()
