@@ -8,6 +8,7 @@
 //! the void of course's look-back) reuses what the others computed.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use orrery_ephem::{Ephemeris, Equinox, Zodiac};
 
@@ -20,6 +21,56 @@ use crate::time::JulianDayUt;
 
 /// The grid's anchor: J2000 (UT), so that grid times are the same for every request.
 const ANCHOR_JD: f64 = 2_451_545.0;
+
+/// The samples by body and the bits of their time.
+type KeyMap = HashMap<(Body, u64), Sample, BuildHasherDefault<KeyHasher>>;
+
+/// A fast hasher for [`KeyMap`]'s keys. The standard SipHash resists hash flooding, which
+/// these keys (a body and a grid or solver time, made by the search itself) cannot cause, and
+/// it was a tenth of a calendar's time: words are mixed in by a rotate, xor and multiply (as
+/// `FxHasher`), and `finish` scrambles all bits into the low ones (splitmix64's finaliser),
+/// since the grid times' low bits are mostly zero and the table indexes by the low bits.
+#[derive(Debug, Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl KeyHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for KeyHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0_u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    #[allow(
+        clippy::cast_sign_loss,
+        reason = "the bits are hashed, not the value: an enum's discriminant"
+    )]
+    fn write_isize(&mut self, n: isize) {
+        self.add(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
 
 /// Positions of one calendar, cached by body and time.
 ///
@@ -35,8 +86,8 @@ const ANCHOR_JD: f64 = 2_451_545.0;
 pub(super) struct Sampler<'e> {
     eph: &'e Ephemeris,
     frame: Frame,
-    cache: HashMap<(Body, u64), Sample>,
-    mean_cache: HashMap<(Body, u64), Sample>,
+    cache: KeyMap,
+    mean_cache: KeyMap,
 }
 
 impl<'e> Sampler<'e> {
@@ -47,8 +98,8 @@ impl<'e> Sampler<'e> {
                 center: Center::Geocentric,
                 zodiac,
             },
-            cache: HashMap::new(),
-            mean_cache: HashMap::new(),
+            cache: KeyMap::default(),
+            mean_cache: KeyMap::default(),
         }
     }
 
