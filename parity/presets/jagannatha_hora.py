@@ -97,6 +97,34 @@ def _jhora_expected() -> dict:
                       "4.8.7: values its test compares with JHora's"}
 
 
+def _dasha_expected() -> dict:
+    """The Vimshottari antardasha start dates PyJHora's _vimsottari_test_6 expects for the
+    Chennai chart, and the year length (days) they imply: each antardasha lasts
+    maha_years * antar_years / 120 years."""
+    import datetime as dt
+
+    import jhora.tests
+    source = (Path(jhora.tests.__file__).parent / "pvr_tests.py").read_text()
+    body = source.split("def _vimsottari_test_6():")[1].split("\ndef ")[0]
+    place = re.search(r"drik\.Place\('([^']+)',([\d.]+), ([\d.]+), \+?([\d.]+)\)", body)
+    rows = json.loads(re.search(r"exp = (\[\[.*?\]\])\n", body).group(1).replace("'", '"'))
+    years = const.vimsottari_dict
+    parse = lambda text: dt.datetime.strptime(text[:19], "%Y-%m-%d %H:%M:%S")  # noqa: E731
+    implied = [(parse(b[2]) - parse(a[2])).total_seconds() / 86400 / (years[a[0]] * years[a[1]]
+                                                                       / 120)
+               for a, b in zip(rows, rows[1:])]
+    names = {**BODIES, 7: "rahu", 8: "ketu"}
+    return {
+        "source": "jhora/tests/pvr_tests.py _vimsottari_test_6 (PyJHora 4.8.7)",
+        "birth": {"datetime": "1996-12-07T10:34:00", "utc_offset": _offset(float(place[4])),
+                  "latitude": float(place[2]), "longitude": float(place[3])},
+        "antardashas": [{"maha": names[m], "antar": names[a], "start_local": text}
+                        for m, a, text in rows],
+        "implied_year_days": {"min": min(implied), "max": max(implied)},
+        "pyjhora_mean_sidereal_year_days": const.sidereal_year,
+    }
+
+
 def main() -> None:
     cases = [("Chennai (pvr_tests)", (1996, 12, 7), (10, 34, 0), 13.0878, 80.2785, 5.5)]
     for i in range(1, 40):
@@ -116,6 +144,7 @@ def main() -> None:
               ("Varanasi 1800", (1800, 1, 1), (0, 0, 0), 25.3176, 82.9739, 5.0 + 32 / 60)]
     result = [_chart(*case) for case in cases]
     result[0]["jhora_published"] = _jhora_expected()
+    dasha = _dasha_expected()
     swe.set_ephe_path(const._ephe_path)
     returned = swe.calc_ut(2451545.0, swe.SUN, swe.FLG_SWIEPH)[1]
     path = write("jagannatha_hora", {
@@ -130,6 +159,7 @@ def main() -> None:
             "why": "JHora prints 0.01° in the values PyJHora checks; PyJHora's true (not "
                    "apparent) positions differ from apparent ones by up to ~20\" (aberration)"},
         "charts": result,
+        "vimshottari": dasha,
     })
     print(f"{path}: {len(result)} charts")
 
