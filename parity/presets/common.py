@@ -19,8 +19,41 @@ import json
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import swisseph as swe
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "fixtures" / "presets"
+EPHE = ROOT / "ephe"
+IPL = {"sun": swe.SUN, "moon": swe.MOON, "mercury": swe.MERCURY, "venus": swe.VENUS,
+       "mars": swe.MARS, "jupiter": swe.JUPITER, "saturn": swe.SATURN, "uranus": swe.URANUS,
+       "neptune": swe.NEPTUNE, "pluto": swe.PLUTO, "mean_node": swe.MEAN_NODE,
+       "true_node": swe.TRUE_NODE, "mean_apogee": swe.MEAN_APOG,
+       "osculating_apogee": swe.OSCU_APOG, "chiron": swe.CHIRON}
+
+
+def angular_diff(a: float, b: float) -> float:
+    return abs((a - b + 180.0) % 360.0 - 180.0)
+
+
+def jd_of(iso_z: str) -> float:
+    """Julian day (UT) of an ISO instant ending in Z (proleptic Gregorian)."""
+    d = dt.datetime.fromisoformat(iso_z.replace("Z", "+00:00"))
+    return swe.julday(d.year, d.month, d.day, d.hour + d.minute / 60 + d.second / 3600,
+                      swe.GREG_CAL)
+
+
+def file_positions(jd: float) -> dict:
+    """Ecliptic longitudes of date from the Swiss Ephemeris on ephe/ (Moshier where the files
+    end, as Orrery), each body from the library's initial state (swe.close first)."""
+    out = {}
+    for name, ipl in IPL.items():
+        swe.close()
+        swe.set_ephe_path(str(EPHE))
+        try:
+            out[name] = swe.calc_ut(jd, ipl, swe.FLG_SWIEPH | swe.FLG_SPEED)[0][0]
+        except swe.Error:
+            pass  # a body outside its file (Chiron)
+    return out
 
 
 def tzdb_ut(local_iso: str, zone: str) -> str | None:
