@@ -66,6 +66,11 @@ def _chart(name: str, dob: tuple, tob: tuple, lat: float, lon: float, tz_hours: 
             asc = value
         elif p in BODIES:
             planets[BODIES[p]] = value
+    for body, ipl in (("uranus", const._URANUS), ("neptune", const._NEPTUNE),
+                      ("pluto", const._PLUTO)):
+        planets[body] = drik.sidereal_longitude(jd - tz_hours / 24.0, ipl)
+    # JHora's default bhavas (const.bhaava_madhya_method = 1): (start, middle, end) per house.
+    bhavas = drik._bhaava_madhya_new(jd, place, 1)
     y, m, d = dob
     h, mi, s = tob
     return {
@@ -76,6 +81,12 @@ def _chart(name: str, dob: tuple, tob: tuple, lat: float, lon: float, tz_hours: 
         "ayanamsa_deg": drik.get_ayanamsa_value(jd - tz_hours / 24.0),
         "planets": planets,
         "asc": asc,
+        "cusps": {str(i + 1): start % 360 for i, (_, (start, _mid, _end), _) in
+                  enumerate(bhavas)},
+        "bhava_madhya": {str(i + 1): mid % 360 for i, (_, (_start, mid, _end), _) in
+                         enumerate(bhavas)},
+        "cusps_are": "the starts of JHora's default bhavas (lagna in the middle of house 1), "
+                     "= Orrery's vehlow cusps; bhava_madhya are the middles",
     }
 
 
