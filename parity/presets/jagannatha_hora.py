@@ -24,7 +24,6 @@ package, the Moshier model. The zone is a fixed offset in hours, as JHora takes 
 import json
 import re
 import sys
-import zipfile
 from importlib.metadata import version
 from pathlib import Path
 
