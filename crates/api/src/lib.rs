@@ -31,6 +31,7 @@ pub mod parse;
 pub mod places;
 pub mod planets;
 pub mod progressions;
+pub mod provenance;
 pub mod radix;
 pub mod relationship;
 pub mod releasing;

@@ -27,6 +27,7 @@ mod openapi;
 mod outage;
 mod playground;
 mod progressions;
+mod provenance;
 mod rate_limits;
 mod relationship;
 mod releasing;
