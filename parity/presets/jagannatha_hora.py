@@ -48,6 +48,12 @@ BODIES = {0: "sun", 1: "moon", 2: "mars", 3: "mercury", 4: "jupiter", 5: "venus"
           7: "mean_node"}
 
 
+APPARENT_BODIES = {"sun": swe.SUN, "moon": swe.MOON, "mercury": swe.MERCURY, "venus": swe.VENUS,
+                   "mars": swe.MARS, "jupiter": swe.JUPITER, "saturn": swe.SATURN,
+                   "uranus": swe.URANUS, "neptune": swe.NEPTUNE, "pluto": swe.PLUTO,
+                   "mean_node": swe.MEAN_NODE}
+
+
 def _offset(hours: float) -> str:
     sign = "-" if hours < 0 else "+"
     minutes = round(abs(hours) * 60)
@@ -68,6 +74,15 @@ def _chart(name: str, dob: tuple, tob: tuple, lat: float, lon: float, tz_hours: 
     for body, ipl in (("uranus", const._URANUS), ("neptune", const._NEPTUNE),
                       ("pluto", const._PLUTO)):
         planets[body] = drik.sidereal_longitude(jd - tz_hours / 24.0, ipl)
+    # Orrery answers apparent positions, JHora true ones (FLG_TRUEPOS): their difference at this
+    # instant, from the library itself, is what a comparison must allow beside JHora's 0.01°.
+    swe.set_sid_mode(swe.SIDM_LAHIRI)
+    apparent_minus_true = {}
+    for body, ipl in APPARENT_BODIES.items():
+        flags = swe.FLG_SWIEPH | swe.FLG_SIDEREAL
+        apparent = swe.calc_ut(jd - tz_hours / 24.0, ipl, flags)[0][0]
+        true = swe.calc_ut(jd - tz_hours / 24.0, ipl, flags | swe.FLG_TRUEPOS)[0][0]
+        apparent_minus_true[body] = (apparent - true + 180.0) % 360.0 - 180.0
     # JHora's default bhavas (const.bhaava_madhya_method = 1): (start, middle, end) per house.
     bhavas = drik._bhaava_madhya_new(jd, place, 1)
     y, m, d = dob
@@ -84,6 +99,7 @@ def _chart(name: str, dob: tuple, tob: tuple, lat: float, lon: float, tz_hours: 
                   enumerate(bhavas)},
         "bhava_madhya": {str(i + 1): mid % 360 for i, (_, (_start, mid, _end), _) in
                          enumerate(bhavas)},
+        "apparent_minus_true_deg": apparent_minus_true,
         "cusps_are": "the starts of JHora's default bhavas (lagna in the middle of house 1), "
                      "= Orrery's vehlow cusps; bhava_madhya are the middles",
     }

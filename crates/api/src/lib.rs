@@ -30,6 +30,7 @@ pub mod nodes_apsides;
 pub mod parse;
 pub mod places;
 pub mod planets;
+pub mod presets;
 pub mod progressions;
 pub mod provenance;
 pub mod radix;

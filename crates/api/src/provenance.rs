@@ -228,6 +228,10 @@ mod inputs {
         fn input_instants(&self) -> Vec<InputInstant> {
             vec![InputInstant::birth("birth", &self.birth)]
         }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
     }
 
     impl ProvenanceInputs for PlanetsInput {
@@ -412,6 +416,13 @@ mod inputs {
                 WheelChartInput::Progressions { input, .. } => input.input_instants(),
                 WheelChartInput::Relationship(_, input) => input.input_instants(),
                 WheelChartInput::Return { input, .. } => input.input_instants(),
+            }
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            match &self.chart {
+                WheelChartInput::Natal(_, radix) => radix.preset_name(),
+                _ => None,
             }
         }
     }

@@ -259,7 +259,8 @@ impl Modify for ProvenanceInAnswers {
         for item in openapi.paths.paths.values_mut() {
             for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
                 let calculates = operation.tags.as_ref().is_some_and(|tags| {
-                    tags.iter().any(|tag| CALCULATION_TAGS.contains(&tag.as_str()))
+                    tags.iter()
+                        .any(|tag| CALCULATION_TAGS.contains(&tag.as_str()))
                 });
                 let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") else {
                     continue;
@@ -298,7 +299,10 @@ impl Modify for ProvenanceInAnswers {
         }
         // The answers' own schemas gain the property, so that clients generated from the
         // document keep their model names (`RadixResponse`). A union gains it in each shape.
-        let schemas = &mut openapi.components.get_or_insert_with(Default::default).schemas;
+        let schemas = &mut openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .schemas;
         let mut pending: Vec<String> = answers.into_iter().collect();
         let mut done = BTreeSet::new();
         while let Some(name) = pending.pop() {

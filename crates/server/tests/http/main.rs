@@ -26,6 +26,7 @@ mod nodes_apsides;
 mod openapi;
 mod outage;
 mod playground;
+mod presets;
 mod progressions;
 mod provenance;
 mod rate_limits;
