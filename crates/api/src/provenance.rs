@@ -347,6 +347,10 @@ mod inputs {
                 }
             }
         }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
     }
 
     impl ProvenanceInputs for RelationshipInput {
@@ -355,6 +359,10 @@ mod inputs {
                 .into_iter()
                 .map(|person| InputInstant::birth(&format!("{}.birth", person.path), &person.birth))
                 .collect()
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
         }
     }
 
@@ -375,6 +383,10 @@ mod inputs {
             };
             instants.push(at("from", self.from));
             instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
         }
     }
 
@@ -400,6 +412,10 @@ mod inputs {
             }
             instants
         }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
     }
 
     impl ProvenanceInputs for VedicInput {
@@ -422,7 +438,10 @@ mod inputs {
         fn preset_name(&self) -> Option<&'static str> {
             match &self.chart {
                 WheelChartInput::Natal(_, radix) => radix.preset_name(),
-                _ => None,
+                WheelChartInput::Relationship(_, input) => input.preset_name(),
+                WheelChartInput::Transits { input, .. } => input.preset_name(),
+                WheelChartInput::Return { input, .. } => input.preset_name(),
+                WheelChartInput::Progressions { input, .. } => input.preset_name(),
             }
         }
     }
