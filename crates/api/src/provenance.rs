@@ -118,8 +118,8 @@ pub struct InstantDto {
     /// The instant in UTC, to the second.
     pub utc: String,
     pub julian_day_ut: f64,
-    /// ΔT = TT − UT at the instant, seconds (the library's model: observed values since
-    /// 1620, Stephenson–Morrison–Hohenkerk 2016 before).
+    /// ΔT = TT − UT at the instant, seconds, as the Swiss Ephemeris models it
+    /// (`swe_deltat_ex` with the files' JPL ephemeris).
     pub delta_t_seconds: f64,
     /// For a local birth time: the calendar its date was read in.
     #[serde(skip_serializing_if = "Option::is_none")]
