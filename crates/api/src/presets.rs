@@ -191,6 +191,28 @@ impl AppliedPreset {
         }
     }
 
+    /// The rise/set disc of the Sun and the Moon and whether refraction applies, the request's
+    /// own where given.
+    pub fn rise_set(
+        &mut self,
+        disc: Option<RiseSetDisc>,
+        refraction: Option<bool>,
+    ) -> (RiseSetDisc, bool) {
+        let conventions = self.preset.conventions();
+        let disc = disc.unwrap_or_else(|| {
+            self.fix(
+                "disc".to_owned(),
+                json!(disc_name(conventions.rise_set_disc)),
+            );
+            conventions.rise_set_disc
+        });
+        let refraction = refraction.unwrap_or_else(|| {
+            self.fix("refraction".to_owned(), json!(conventions.refraction));
+            conventions.refraction
+        });
+        (disc, refraction)
+    }
+
     /// The echo of what the preset fixed.
     #[must_use]
     pub fn echo(&self) -> PresetEcho {
@@ -199,6 +221,13 @@ impl AppliedPreset {
             peer: self.preset.conventions().peer,
             fixed: self.fixed.clone(),
         }
+    }
+}
+
+fn disc_name(disc: RiseSetDisc) -> &'static str {
+    match disc {
+        RiseSetDisc::UpperLimb => "upper_limb",
+        RiseSetDisc::Center => "center",
     }
 }
 
@@ -311,10 +340,7 @@ pub fn catalog() -> PresetsCatalog {
                     ayanamsa,
                     calendar: calendar_name(calendar),
                     lmt: lmt.map(lmt_name),
-                    rise_set_disc: match conventions.rise_set_disc {
-                        RiseSetDisc::UpperLimb => "upper_limb",
-                        RiseSetDisc::Center => "center",
-                    },
+                    rise_set_disc: disc_name(conventions.rise_set_disc),
                     refraction: conventions.refraction,
                     dasha_year_days: conventions.dasha_year_days,
                     not_reproduced: not_reproduced(preset),

@@ -396,6 +396,10 @@ mod inputs {
             instants.extend(self.end.map(|end| at("end", end)));
             instants
         }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
     }
 
     impl ProvenanceInputs for TransitsInput {
