@@ -314,6 +314,7 @@ pub(crate) fn natal_radix(
     let request = RadixRequest {
         birth: birth.clone(),
         options: radix::RadixOptionsDto::default(),
+        preset: None,
     };
     let input = RadixInput::try_from(&request).map_err(|e| {
         let error = ApiInputError {

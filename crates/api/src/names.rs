@@ -13,6 +13,7 @@ use orrery_astro::ayanamsa::parse_ayanamsa;
 use orrery_astro::body::Body;
 use orrery_astro::error::{NameKind, UnknownName};
 use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::presets::Preset;
 use orrery_astro::techniques::lots::Lot;
 use orrery_ephem::AyanamsaId;
 use serde::{Deserialize, Deserializer};
@@ -105,6 +106,8 @@ pub type AspectCategoryField = Named<AspectCategory>;
 pub type SignField = Named<Sign>;
 /// A Hellenistic lot (`fortune`, `spirit`, …).
 pub type LotField = Named<Lot>;
+/// A preset by its API name (`astrodienst`, `kerykeion`, …).
+pub type PresetField = Named<Preset>;
 
 impl<'de, T: Catalogue> Deserialize<'de> for Named<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -184,6 +187,17 @@ impl Catalogue for Lot {
 
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         Lot::parse(name)
+    }
+}
+
+impl Catalogue for Preset {
+    const KIND: NameKind = NameKind::Preset;
+    const SCHEMA_NAME: &'static str = "Preset";
+    const DESCRIPTION: &'static str =
+        "A peer program's conventions; `GET /v1/catalog/presets` lists what each fixes.";
+
+    fn parse_name(name: &str) -> Result<Self, UnknownName> {
+        Preset::parse(name)
     }
 }
 
@@ -410,7 +424,7 @@ string_field!(
 
 /// Every kind of catalogue name, to recognise an [`UnknownName`] message that came through
 /// serde as text.
-const KINDS: [NameKind; 8] = [
+const KINDS: [NameKind; 9] = [
     NameKind::Sign,
     NameKind::Aspect,
     NameKind::AspectCategory,
@@ -419,6 +433,7 @@ const KINDS: [NameKind; 8] = [
     NameKind::HouseSystem,
     NameKind::Ayanamsa,
     NameKind::Lot,
+    NameKind::Preset,
 ];
 
 /// The kind of an [`UnknownName`] from a message that contains one (`unknown house system `x`;

@@ -18,7 +18,8 @@ use crate::common::{
     ZodiacDto, body_list,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{AyanamsaField, BodyField, CenterField, HouseSystemField};
+use crate::names::{AyanamsaField, BodyField, CenterField, HouseSystemField, PresetField};
+use crate::presets::{AppliedPreset, PresetEcho};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -28,6 +29,10 @@ pub struct RadixRequest {
     /// House system, parts, aspects, frame and bodies; every part has a default.
     #[serde(default)]
     pub options: RadixOptionsDto,
+    /// A peer's conventions (`GET /v1/catalog/presets`) for every option left unset here and
+    /// in `birth` (calendar, Local Mean Time); echoed with what it fixed.
+    #[serde(default)]
+    pub preset: Option<PresetField>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -72,17 +77,35 @@ pub struct RadixInput {
     /// Leave out a body without data ([`MissingData::LeaveOut`]) when the bodies are the
     /// default list; refuse it when they were asked for by name.
     pub missing: MissingData,
+    /// The preset the request named, with what it filled in.
+    pub preset: Option<AppliedPreset>,
 }
 
 impl TryFrom<&RadixRequest> for RadixInput {
     type Error = ApiInputError;
 
     fn try_from(request: &RadixRequest) -> Result<Self, ApiInputError> {
-        let birth = request.birth.resolve("birth")?;
+        let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
+        let birth = match &mut preset {
+            Some(preset) => preset.birth("birth", &request.birth),
+            None => request.birth.clone(),
+        }
+        .resolve("birth")?;
         let options = &request.options;
-        let house_system = options
-            .house_system
-            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
+        let (house_system, (zodiac, ayanamsa), aspects) = match &mut preset {
+            Some(preset) => (
+                preset.house_system("options.house_system", options.house_system)?,
+                preset.zodiac("options.", options.zodiac, options.ayanamsa)?,
+                preset.aspects("options.aspects.", options.aspects.as_ref())?,
+            ),
+            None => (
+                options.house_system,
+                (options.zodiac, options.ayanamsa),
+                options.aspects.clone(),
+            ),
+        };
+        let house_system =
+            house_system.map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
         let parts = match &options.include {
             Some(parts) if parts.is_empty() => {
                 return Err(ApiInputError::field(
@@ -94,25 +117,29 @@ impl TryFrom<&RadixRequest> for RadixInput {
             None => vec![RadixPart::Planets, RadixPart::Houses, RadixPart::Aspects],
         };
         let frame = FrameOptions {
-            zodiac: options.zodiac,
-            ayanamsa: options.ayanamsa.map(|field| field.0),
+            zodiac,
+            ayanamsa: ayanamsa.map(|field| field.0),
             center: options.center,
             observer: options.observer.as_ref(),
             prefix: "options.",
         }
         .to_frame(Some(birth.place))?;
-        let (bodies, missing) = match &options.bodies {
-            Some(bodies) => (
+        let (bodies, missing) = match (&options.bodies, &mut preset) {
+            (Some(bodies), _) => (
                 body_list("options.bodies", bodies, None)?,
                 MissingData::Refuse,
             ),
-            None => (chart_bodies_seen_from(frame.center), MissingData::LeaveOut),
+            // The preset's list stands for the default one: a body without data at the date
+            // is left out and listed, as from the default list.
+            (None, Some(preset)) => {
+                let seen = chart_bodies_seen_from(frame.center);
+                let mut bodies = preset.bodies("options.bodies");
+                bodies.retain(|body| seen.contains(body));
+                (bodies, MissingData::LeaveOut)
+            }
+            (None, None) => (chart_bodies_seen_from(frame.center), MissingData::LeaveOut),
         };
-        let (aspects, include_axes) = options
-            .aspects
-            .clone()
-            .unwrap_or_default()
-            .to_config("options.aspects.")?;
+        let (aspects, include_axes) = aspects.unwrap_or_default().to_config("options.aspects.")?;
         let wants_houses = parts.contains(&RadixPart::Houses)
             || (parts.contains(&RadixPart::Aspects) && include_axes);
         Ok(Self {
@@ -129,6 +156,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
             aspects,
             include_axes,
             missing,
+            preset,
         })
     }
 }
@@ -145,6 +173,9 @@ pub struct RadixInputEcho {
     pub frame: FrameDto,
     /// The instant the civil time resolved to.
     pub resolved: ResolvedTimeDto,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<PresetEcho>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -181,6 +212,7 @@ pub fn compute(
             house_system: input.house_system.name,
             frame: FrameDto::new(&input.chart.frame),
             resolved: ResolvedTimeDto::new(&input.birth),
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         chart: content,
     })

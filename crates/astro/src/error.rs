@@ -41,6 +41,8 @@ pub enum NameKind {
     Ayanamsa,
     /// A Hellenistic lot (`fortune`, `spirit`, …).
     Lot,
+    /// A peer's conventions (`astrodienst`, `kerykeion`, …).
+    Preset,
 }
 
 impl NameKind {
@@ -56,6 +58,7 @@ impl NameKind {
             Self::HouseSystem => &crate::house_system::HouseSystemName::NAMES,
             Self::Ayanamsa => &crate::ayanamsa::AYANAMSA_NAMES,
             Self::Lot => &crate::techniques::lots::Lot::NAMES,
+            Self::Preset => &crate::presets::Preset::NAMES,
         }
     }
 
@@ -71,6 +74,7 @@ impl NameKind {
             Self::HouseSystem => "house system",
             Self::Ayanamsa => "ayanamsa",
             Self::Lot => "lot",
+            Self::Preset => "preset",
         }
     }
 }

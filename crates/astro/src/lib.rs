@@ -18,6 +18,7 @@ pub mod chart;
 pub mod error;
 pub mod house_system;
 pub mod houses;
+pub mod presets;
 pub mod search;
 pub mod techniques;
 pub mod time;

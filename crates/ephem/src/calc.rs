@@ -455,6 +455,11 @@ impl Ephemeris {
             let Raw6 { x, flags } =
                 raw.map_err(|m| EphemError::from_library(function, what(), m))?;
             let source = EphemerisSource::from_flags(flags)?;
+            // The mean node and the mean apogee are formulas of the library at every date,
+            // which it reports as the files: they name no ephemeris in the provenance.
+            if crate::range::bundled_range(request.body) != crate::range::BodyRange::Unlimited {
+                crate::sources::record(source);
+            }
             if source == EphemerisSource::Moshier && request.center == Center::Barycentric {
                 // The Moshier model has no barycentre: the library would hand out a
                 // heliocentric position under the barycentric name.

@@ -223,6 +223,21 @@ impl Ephemeris {
         }
     }
 
+    /// [`Ephemeris::with_lib`] for a function that reads the data files and refuses dates
+    /// outside them (rise and set, crossings, heliacal events, fixed stars, nodes and apsides):
+    /// a success used the files, which the answer's provenance reports
+    /// ([`track_sources`](crate::track_sources)).
+    pub(crate) fn with_files_lib<T>(
+        &self,
+        f: impl FnOnce(&Lib) -> Result<T, EphemError>,
+    ) -> Result<T, EphemError> {
+        let result = self.with_lib(f);
+        if result.is_ok() {
+            crate::sources::record(crate::EphemerisSource::Swiss);
+        }
+        result
+    }
+
     /// Closes this thread's files and forgets what it told the library, so that the next call
     /// starts from the library's initial state (as on a new thread).
     pub(crate) fn reset_this_thread(&self) {
@@ -253,6 +268,12 @@ impl Ephemeris {
             }),
         }
     }
+}
+
+/// The Swiss Ephemeris library's version, `2.10.03`.
+#[must_use]
+pub fn library_version() -> String {
+    ffi::version()
 }
 
 /// FNV-1a over the names, sizes and first 4 KiB of the data files, in name order.

@@ -43,6 +43,7 @@ mod houses;
 mod observe;
 mod range;
 mod sidereal;
+mod sources;
 mod stars;
 mod time;
 
@@ -56,7 +57,7 @@ pub use cancel::{CancelToken, check_cancelled, run_cancellable};
 pub use eclipse::{
     EclipseType, LocalEclipse, LunarEclipse, LunarEclipseAt, Saros, SolarEclipse, SolarEclipseAt,
 };
-pub use ephemeris::{DATA_DIR_ENV, Ephemeris};
+pub use ephemeris::{DATA_DIR_ENV, Ephemeris, library_version};
 pub use error::EphemError;
 pub use houses::{Angles, HousePoint, HouseSystem, Houses};
 pub use observe::{
@@ -64,8 +65,9 @@ pub use observe::{
     HeliacalEvent, HeliacalEyes, HeliacalObject, HeliacalRequest, Horizontal, NodApsMethod,
     NodesApsides, Optics, RiseTransEvent, RiseTransRequest, SkyPoint, Target,
 };
-pub use range::{BodyRange, DateSpan, FILES, NUMBERED_ASTEROID_FILES, bundled_range};
+pub use range::{BodyRange, DateSpan, FILES, MOSHIER, NUMBERED_ASTEROID_FILES, bundled_range};
 pub use sidereal::{AyanamsaId, ayanamsa_modes};
+pub use sources::{SourcesUsed, track_sources};
 pub use stars::{FixedStar, StarName};
 pub use time::{JulianDayTt, JulianDayUt};
 

@@ -408,7 +408,7 @@ impl Ephemeris {
             Target::Star(_) => 0,
         };
         let covering = coverage_body(request.target);
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             require_swiss_files(lib, start.0, covering)?;
             let found = ffi::rise_trans(
                 lib,
@@ -475,7 +475,7 @@ impl Ephemeris {
         if heliocentric {
             iflag |= SEFLG_HELCTR;
         }
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let [asc, dsc, peri, aphe] =
                 ffi::nod_aps_ut(lib, jd.0, body.se_number(), iflag, method).map_err(|m| {
                     EphemError::from_library("swe_nod_aps_ut", crate::calc::describe(body, jd), m)
@@ -619,7 +619,7 @@ impl Ephemeris {
             )?;
         }
         let what = || format!("heliacal event of {object_name} after JD {} (UT)", start.0);
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             require_swiss_files(lib, start.0, covering)?;
             reset_visibility_caches(lib);
             let dret = match ffi::heliacal_ut(
@@ -692,7 +692,7 @@ impl Ephemeris {
         finite("start_jd_ut", start.0)?;
         // The library iterates until it is within 0.001″: a NaN would never get there.
         let lon_deg = finite("lon_deg", lon_deg)?.rem_euclid(360.0);
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             require_swiss_files(lib, start.0, body)?;
             let iflag = SEFLG_SWIEPH | zodiac.apply(lib);
             let (function, found) = if body == BodyId::SUN {
@@ -741,7 +741,7 @@ impl Ephemeris {
             Direction::Forward => 1,
             Direction::Backward => -1,
         };
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let iflag = SEFLG_SWIEPH | zodiac.apply(lib);
             let jd = ffi::helio_cross_ut(lib, body.se_number(), lon_deg, start.0, iflag, dir)
                 .map_err(|m| {

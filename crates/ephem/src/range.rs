@@ -40,6 +40,9 @@ pub const FILES: DateSpan = DateSpan::new(2_159_358.5, 3_474_222.5);
 /// The Moshier model's own limit (the library's `MOSHPLEPH_START`): -3001-02-03 (Gregorian,
 /// astronomical year numbering, 3002 BC).
 const MOSHIER_FIRST_JD_UT: f64 = 625_000.5;
+/// Where the library's Moshier model serves the Sun, the Moon and the planets: from its own
+/// limit to the day before the files begin.
+pub const MOSHIER: DateSpan = DateSpan::new(MOSHIER_FIRST_JD_UT, FILES.first.0 - 1.0);
 /// The interpolated lunar apogee and perigee come from the Moshier lunar theory, whatever the
 /// files: -3001-02-03 to 3003-04-28 (the library's `MOSHLUEPH_END`).
 const INTERPOLATED_APSIDES: DateSpan = DateSpan::new(MOSHIER_FIRST_JD_UT, 2_817_999.5);

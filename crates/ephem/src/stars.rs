@@ -128,7 +128,7 @@ impl Ephemeris {
     ) -> Result<FixedStar, EphemError> {
         finite("jd_ut", jd.0)?;
         let c_name = star_c_name(name)?;
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let iflag = SEFLG_SWIEPH | SEFLG_SPEED | zodiac.apply(lib);
             let (raw, full_name) = ffi::fixstar2_ut(lib, &c_name, jd.0, iflag)
                 .map_err(|m| star_error("swe_fixstar2_ut", name, m))?;

@@ -9,6 +9,7 @@ use axum::http::{HeaderName, Method};
 use axum::middleware::{Next, from_fn_with_state};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use orrery_api::provenance::{ProvenanceDto, ProvenanceInputs, provenance};
 use orrery_ephem::Ephemeris;
 use orrery_limiter::RateLimiter;
 use tower_http::catch_panic::CatchPanicLayer;
@@ -191,12 +192,74 @@ impl AppState {
     }
 
     /// Runs a calculation on the compute pool and writes its JSON there too (a long series or
-    /// window is megabytes, which should not be serialised on an async thread). `used_now`
-    /// marks an answer that depended on the current time: it is then not cacheable.
+    /// window is megabytes, which should not be serialised on an async thread), with the
+    /// answer's `provenance` beside its fields: what the request's `inputs` resolved to and
+    /// which ephemerides the calculation's library calls used (`docs/PROVENANCE.md`).
+    /// `used_now` marks an answer that depended on the current time: it is then not cacheable.
     ///
     /// # Errors
     /// The calculation's own error, or a 500 if it panicked or could not be serialised.
-    pub async fn calculate_json<T, F>(&self, used_now: bool, job: F) -> Result<Response, ApiError>
+    pub async fn calculate_json<I, T, F>(
+        &self,
+        input: I,
+        used_now: bool,
+        job: F,
+    ) -> Result<Response, ApiError>
+    where
+        I: ProvenanceInputs + Send + 'static,
+        T: serde::Serialize,
+        F: FnOnce(&Ephemeris, &I) -> Result<T, ApiError> + Send + 'static,
+    {
+        self.calculate_json_on(RunOn::Lane, used_now, move |eph| {
+            let instants = input.input_instants();
+            let preset = input.preset_name();
+            let (answer, used) = orrery_ephem::track_sources(|| job(eph, &input));
+            let provenance = provenance(eph, SERVICE_VERSION, &instants, preset, used)?;
+            Ok(WithProvenance {
+                answer: answer?,
+                provenance,
+            })
+        })
+        .await
+    }
+
+    /// A calculation that draws a picture: as [`AppState::calculate_json`], with the
+    /// provenance as compact JSON in the `Orrery-Provenance` header, since a picture has no
+    /// field to carry it.
+    ///
+    /// # Errors
+    /// As [`AppState::calculate_body`].
+    pub async fn calculate_picture<I, F>(
+        &self,
+        input: I,
+        used_now: bool,
+        job: F,
+    ) -> Result<Response, ApiError>
+    where
+        I: ProvenanceInputs + Send + 'static,
+        F: FnOnce(&Ephemeris, &I) -> Result<AnswerBody, ApiError> + Send + 'static,
+    {
+        self.calculate_body(used_now, move |eph| {
+            let instants = input.input_instants();
+            let preset = input.preset_name();
+            let (answer, used) = orrery_ephem::track_sources(|| job(eph, &input));
+            let provenance = provenance(eph, SERVICE_VERSION, &instants, preset, used)?;
+            let header = serde_json::to_string(&provenance).map_err(ApiError::internal)?;
+            Ok(AnswerBody {
+                provenance_header: Some(header),
+                ..answer?
+            })
+        })
+        .await
+    }
+
+    /// As [`AppState::calculate_json`] without provenance, for the atlas lookups (places, time
+    /// zones): they compute nothing from an ephemeris, and carry their data versions in their
+    /// own fields.
+    ///
+    /// # Errors
+    /// As [`AppState::calculate_json`].
+    pub async fn lookup_json<T, F>(&self, used_now: bool, job: F) -> Result<Response, ApiError>
     where
         T: serde::Serialize,
         F: FnOnce(&Ephemeris) -> Result<T, ApiError> + Send + 'static,
@@ -229,6 +292,7 @@ impl AppState {
                     bytes: body.bytes,
                     content_type: "application/json",
                     compressible: true,
+                    provenance_header: None,
                 }),
                 Err(_) if orrery_ephem::check_cancelled().is_err() => {
                     Err(ApiError::timeout(limit_secs))
@@ -300,6 +364,12 @@ impl AppState {
                 axum::http::HeaderValue::from_static(coding.token()),
             );
         }
+        if let Some(provenance) = answer.provenance_header {
+            // Compact JSON of ASCII names, numbers and dates: always a valid header value.
+            if let Ok(value) = axum::http::HeaderValue::from_str(&provenance) {
+                response.headers_mut().insert(PROVENANCE_HEADER, value);
+            }
+        }
         if used_now {
             response.extensions_mut().insert(crate::caching::UsedNow);
         }
@@ -362,6 +432,7 @@ fn cors() -> CorsLayer {
             HeaderName::from_static("content-type"),
             HeaderName::from_static("if-none-match"),
             HeaderName::from_static("x-request-id"),
+            HeaderName::from_static(PROVENANCE_HEADER),
         ])
         .expose_headers([
             HeaderName::from_static("etag"),
@@ -449,4 +520,20 @@ pub struct AnswerBody {
     pub bytes: Vec<u8>,
     pub content_type: &'static str,
     pub compressible: bool,
+    /// A picture's provenance, for the `Orrery-Provenance` header ([`AppState::calculate_picture`]).
+    pub provenance_header: Option<String>,
+}
+
+/// The `Orrery-Provenance` header of a picture: its provenance as compact JSON.
+pub const PROVENANCE_HEADER: &str = "orrery-provenance";
+
+/// The service's release, as `provenance.engine.version` reports it.
+const SERVICE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// A JSON answer with its provenance beside its own fields.
+#[derive(serde::Serialize)]
+struct WithProvenance<T> {
+    #[serde(flatten)]
+    answer: T,
+    provenance: ProvenanceDto,
 }

@@ -7,14 +7,14 @@
 //! `If-None-Match` parameter and the `ETag`/`Cache-Control` headers. The tests check that the
 //! document lists exactly the router's routes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use axum::http::header;
 use axum::response::IntoResponse;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Schema, Type};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
@@ -57,7 +57,13 @@ strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a ma
         openapi_json,
         routes::me::me,
     ),
-    components(schemas(ErrorObject)),
+    components(schemas(
+        ErrorObject,
+        orrery_api::provenance::ProvenanceDto,
+        orrery_api::provenance::EngineDto,
+        orrery_api::provenance::EphemerisUsedDto,
+        orrery_api::provenance::InstantDto,
+    )),
         tags(
         (name = "General", description = "The service and the caller's account."),
         (name = "Calculation", description = "Deterministic calculations: authenticated, rate-limited and HTTP-cached."),
@@ -77,6 +83,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     let mut document = ApiDoc::openapi();
     document.merge(routes::calculation_api().split_for_parts().1);
     HttpConventions.modify(&mut document);
+    ProvenanceInAnswers.modify(&mut document);
     PlaygroundExamples.modify(&mut document);
     document
 }
@@ -234,6 +241,124 @@ impl Modify for HttpConventions {
             for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
                 add_conventions(operation);
             }
+        }
+    }
+}
+
+/// The operations whose answers carry `provenance` (`AppState::calculate_json`): those of
+/// these tags. The atlas and the catalogues compute nothing from an ephemeris.
+const CALCULATION_TAGS: [&str; 3] = ["Calculation", "Partnership", "Cartography"];
+
+/// Adds `provenance` to the 200 answer of every calculation: beside the answer's own fields
+/// in JSON, in the `Orrery-Provenance` header of a picture.
+struct ProvenanceInAnswers;
+
+impl Modify for ProvenanceInAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let mut answers = BTreeSet::new();
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                let calculates = operation.tags.as_ref().is_some_and(|tags| {
+                    tags.iter()
+                        .any(|tag| CALCULATION_TAGS.contains(&tag.as_str()))
+                });
+                let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") else {
+                    continue;
+                };
+                if !calculates {
+                    continue;
+                }
+                let mut picture = false;
+                for (content_type, content) in &mut ok.content {
+                    if content_type == "application/json" {
+                        match content.schema.take() {
+                            Some(RefOr::Ref(reference)) => {
+                                answers.insert(schema_name(&reference).to_owned());
+                                content.schema = Some(RefOr::Ref(reference));
+                            }
+                            Some(RefOr::T(mut inline)) => {
+                                add_provenance(&mut inline);
+                                content.schema = Some(RefOr::T(inline));
+                            }
+                            None => {}
+                        }
+                    } else if content_type.starts_with("image/") {
+                        picture = true;
+                    }
+                }
+                if picture {
+                    ok.headers.insert(
+                        "Orrery-Provenance".to_owned(),
+                        header(
+                            string(),
+                            "The picture's provenance (schema `ProvenanceDto`) as compact JSON.",
+                        ),
+                    );
+                }
+            }
+        }
+        // The answers' own schemas gain the property, so that clients generated from the
+        // document keep their model names (`RadixResponse`). A union gains it in each shape.
+        let schemas = &mut openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .schemas;
+        let mut pending: Vec<String> = answers.into_iter().collect();
+        let mut done = BTreeSet::new();
+        while let Some(name) = pending.pop() {
+            if !done.insert(name.clone()) {
+                continue;
+            }
+            let Some(RefOr::T(schema)) = schemas.get_mut(&name) else {
+                continue;
+            };
+            if let Schema::OneOf(shapes) = schema {
+                for shape in &shapes.items {
+                    if let RefOr::Ref(reference) = shape {
+                        pending.push(schema_name(reference).to_owned());
+                    }
+                }
+            } else {
+                add_provenance(schema);
+            }
+        }
+    }
+}
+
+fn schema_name(reference: &Ref) -> &str {
+    reference
+        .ref_location
+        .strip_prefix("#/components/schemas/")
+        .unwrap_or(&reference.ref_location)
+}
+
+/// Adds the required `provenance` property to an answer's schema: to an object directly, to an
+/// `allOf` (an answer with flattened parts) as one more part.
+fn add_provenance(schema: &mut Schema) {
+    match schema {
+        Schema::Object(object) => {
+            object.properties.insert(
+                "provenance".to_owned(),
+                Ref::from_schema_name("ProvenanceDto").into(),
+            );
+            object.required.push("provenance".to_owned());
+        }
+        Schema::AllOf(parts) => parts.items.push(
+            ObjectBuilder::new()
+                .property("provenance", Ref::from_schema_name("ProvenanceDto"))
+                .required("provenance")
+                .into(),
+        ),
+        other => {
+            let answer = std::mem::take(other);
+            *other = AllOfBuilder::new()
+                .item(answer)
+                .item(
+                    ObjectBuilder::new()
+                        .property("provenance", Ref::from_schema_name("ProvenanceDto"))
+                        .required("provenance"),
+                )
+                .into();
         }
     }
 }

@@ -451,6 +451,8 @@ impl Ephemeris {
         request: &CalcRequest,
     ) -> Result<Calculated, EphemError> {
         if let Some(position) = self.position_cache().lookup(self, jd.0, request)? {
+            // The segments are fitted to the files' positions only.
+            crate::sources::record(EphemerisSource::Swiss);
             return Ok(Calculated {
                 position: Position::Ecliptic(position),
                 source: EphemerisSource::Swiss,

@@ -27,6 +27,6 @@ pub(crate) async fn antiscia(
 ) -> Result<Response, ApiError> {
     let input = AntisciaInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, false, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

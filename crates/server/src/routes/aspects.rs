@@ -26,6 +26,6 @@ pub(crate) async fn aspects(
     let input = request.validate(state.now())?;
     let used_now = matches!(input.source, AspectSource::Instant { used_now: true, .. });
     state
-        .calculate_json(used_now, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, used_now, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

@@ -27,7 +27,9 @@ pub(crate) async fn acg_lines(
 ) -> Result<Response, ApiError> {
     let input = AcgLinesInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute_lines(eph, &request, &input)?))
+        .calculate_json(input, false, move |eph, input| {
+            Ok(compute_lines(eph, &request, input)?)
+        })
         .await
 }
 
@@ -50,6 +52,8 @@ pub(crate) async fn acg_near(
 ) -> Result<Response, ApiError> {
     let input = AcgNearInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute_near(eph, &request, &input)?))
+        .calculate_json(input, false, move |eph, input| {
+            Ok(compute_near(eph, &request, input)?)
+        })
         .await
 }

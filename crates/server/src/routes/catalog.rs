@@ -76,6 +76,22 @@ pub(crate) async fn orb_presets() -> Json<OrbPresetsCatalog> {
 
 #[utoipa::path(
     get,
+    path = "/v1/catalog/presets",
+    operation_id = "catalog_presets",
+    tag = "Catalog",
+    summary = "The presets: each peer program's conventions",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::presets::PresetsCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
+pub(crate) async fn presets() -> Json<orrery_api::presets::PresetsCatalog> {
+    Json(orrery_api::presets::catalog())
+}
+
+#[utoipa::path(
+    get,
     path = "/v1/catalog/ayanamsas",
     operation_id = "catalog_ayanamsas",
     tag = "Catalog",

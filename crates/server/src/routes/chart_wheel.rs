@@ -45,7 +45,9 @@ pub(crate) async fn chart_wheel(
     let input = request.validate(state.now())?;
     let used_now = input.used_now;
     state
-        .calculate_body(used_now, move |eph| Ok(picture(compute(eph, &input)?)))
+        .calculate_picture(input, used_now, move |eph, input| {
+            Ok(picture(compute(eph, input)?))
+        })
         .await
 }
 
@@ -82,5 +84,6 @@ pub(crate) fn picture(image: orrery_api::chart_wheel::WheelImage) -> AnswerBody 
         compressible: image.content_type == "image/svg+xml",
         bytes: image.bytes,
         content_type: image.content_type,
+        provenance_header: None,
     }
 }

@@ -36,8 +36,8 @@ pub(crate) async fn ephemeris_graph(
 ) -> Result<Response, ApiError> {
     let input = EphemerisGraphInput::try_from(&request)?;
     state
-        .calculate_body(false, move |eph| {
-            Ok(crate::routes::chart_wheel::picture(compute(eph, &input)?))
+        .calculate_picture(input, false, move |eph, input| {
+            Ok(crate::routes::chart_wheel::picture(compute(eph, input)?))
         })
         .await
 }

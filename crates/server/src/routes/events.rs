@@ -28,6 +28,6 @@ pub(crate) async fn events(
 ) -> Result<Response, ApiError> {
     let input = EventsInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, false, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

@@ -69,6 +69,7 @@ pub(crate) fn calculation_api() -> OpenApiRouter<AppState> {
         .routes(routes!(catalog::ayanamsas))
         .routes(routes!(catalog::aspects))
         .routes(routes!(catalog::orb_presets))
+        .routes(routes!(catalog::presets))
         .routes(routes!(catalog::fixed_stars))
         .routes(routes!(places::places))
         .routes(routes!(places::place))

@@ -27,6 +27,6 @@ pub(crate) async fn nodes_apsides(
 ) -> Result<Response, ApiError> {
     let input = NodesApsidesInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, false, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

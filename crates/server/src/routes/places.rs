@@ -27,9 +27,7 @@ pub(crate) async fn places(
     QueryParams(query): QueryParams<PlacesQuery>,
 ) -> Result<Response, ApiError> {
     let input = PlacesInput::try_from(&query)?;
-    state
-        .calculate_json(false, move |_| Ok(search(&input)))
-        .await
+    state.lookup_json(false, move |_| Ok(search(&input))).await
 }
 
 /// `GET /v1/places/{place_id}`

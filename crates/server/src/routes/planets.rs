@@ -25,6 +25,6 @@ pub(crate) async fn planets(
 ) -> Result<Response, ApiError> {
     let input = PlanetsInput::try_from(&query)?;
     state
-        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, false, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

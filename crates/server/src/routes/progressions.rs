@@ -28,6 +28,6 @@ pub(crate) async fn progressions(
     let input = request.validate(state.now())?;
     let used_now = input.used_now();
     state
-        .calculate_json(used_now, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, used_now, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

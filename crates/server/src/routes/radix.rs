@@ -25,6 +25,8 @@ pub(crate) async fn radix(
 ) -> Result<Response, ApiError> {
     let input = RadixInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute(eph, &request, &input)?))
+        .calculate_json(input, false, move |eph, input| {
+            Ok(compute(eph, &request, input)?)
+        })
         .await
 }

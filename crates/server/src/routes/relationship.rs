@@ -27,6 +27,8 @@ pub(crate) async fn relationship(
 ) -> Result<Response, ApiError> {
     let input = RelationshipInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute(eph, &request, &input)?))
+        .calculate_json(input, false, move |eph, input| {
+            Ok(compute(eph, &request, input)?)
+        })
         .await
 }

@@ -29,6 +29,6 @@ pub(crate) async fn zodiacal_releasing(
     let input = request.validate(state.now())?;
     let used_now = input.used_now;
     state
-        .calculate_json(used_now, move |_eph| Ok(compute(&input)?))
+        .calculate_json(input, used_now, move |_eph, input| Ok(compute(input)?))
         .await
 }

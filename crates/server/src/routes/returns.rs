@@ -57,6 +57,6 @@ pub(crate) async fn mercury_return(
 async fn respond(state: &AppState, input: ReturnsInput) -> Result<Response, ApiError> {
     let used_now = input.used_now;
     state
-        .calculate_json(used_now, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, used_now, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

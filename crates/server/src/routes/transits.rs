@@ -27,6 +27,6 @@ pub(crate) async fn transits(
 ) -> Result<Response, ApiError> {
     let input = TransitsInput::try_from(&request)?;
     state
-        .calculate_json(false, move |eph| Ok(compute(eph, &input)?))
+        .calculate_json(input, false, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

@@ -348,18 +348,32 @@ fn mismatches(document: &Value, schema: &Value, value: &Value, at: &str) -> Vec<
     found
 }
 
-/// An `allOf` with a composite part (a flattened untagged enum): each property of `value` must
-/// be declared by some part, and each part must accept the properties it declares.
+/// An `allOf` with a composite part (a flattened untagged enum, or an answer with its
+/// `provenance` beside a flattened one): each property of `value` must be declared by some
+/// part, at any depth of `allOf`/`oneOf`, with a value that part accepts; and every property a
+/// plain part requires must be there.
 fn nested_parts(document: &Value, parts: &[&Value], value: &Value, at: &str) -> Vec<String> {
     let Value::Object(map) = value else {
         return vec![format!("{at}: {value} is not an object")];
     };
     let mut found = Vec::new();
+    for part in parts {
+        let part = resolve(document, part);
+        if part["allOf"].is_array() || part["oneOf"].is_array() {
+            continue;
+        }
+        for key in part["required"].as_array().into_iter().flatten() {
+            if let Some(key) = key.as_str()
+                && !map.contains_key(key)
+            {
+                found.push(format!("{at}.{key} is required but missing"));
+            }
+        }
+    }
     for (key, item) in map {
-        let accepted = parts.iter().any(|part| {
-            let single = serde_json::json!({ key: item });
-            mismatches(document, part, &single, at).is_empty()
-        });
+        let accepted = parts
+            .iter()
+            .any(|part| part_accepts(document, part, key, item, at));
         if !accepted {
             found.push(format!(
                 "{at}.{key} is not declared (or has the wrong type)"
@@ -367,6 +381,26 @@ fn nested_parts(document: &Value, parts: &[&Value], value: &Value, at: &str) -> 
         }
     }
     found
+}
+
+/// Whether `part` (or, for a composite part, one of its parts) declares `key` with a schema
+/// that accepts `item`.
+fn part_accepts(document: &Value, part: &Value, key: &str, item: &Value, at: &str) -> bool {
+    let part = resolve(document, part);
+    for composite in ["allOf", "oneOf"] {
+        if let Some(inner) = part[composite].as_array() {
+            return inner
+                .iter()
+                .any(|inner| part_accepts(document, inner, key, item, at));
+        }
+    }
+    match part["properties"].get(key).or_else(|| {
+        part.get("additionalProperties")
+            .filter(|extra| extra.is_object())
+    }) {
+        Some(schema) => mismatches(document, schema, item, &format!("{at}.{key}")).is_empty(),
+        None => false,
+    }
 }
 
 fn resolve<'a>(document: &'a Value, schema: &'a Value) -> &'a Value {

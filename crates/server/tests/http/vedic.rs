@@ -231,6 +231,7 @@ async fn defaults_and_the_shape() {
             "ephemeris",
             "input",
             "positions",
+            "provenance",
             "settings",
             "vargas"
         ]

@@ -1,0 +1,452 @@
+//! The `provenance` object of every calculation answer: what the numbers were computed with
+//! (engine, ephemeris, tz database, preset) and which instants the inputs resolved to, with
+//! ΔT there. Users comparing Orrery with another program need exactly these facts to tell a
+//! difference of conventions from an error (`docs/PROVENANCE.md`).
+//!
+//! Everything here follows from the request and the data versions, which the ETag already
+//! covers (`crates/server/src/caching.rs`): the same request on the same release gives the
+//! same provenance.
+
+use orrery_astro::time::{JulianDayUt, timestamp_of, utc_to_second};
+use orrery_ephem::{Ephemeris, FILES, MOSHIER, SourcesUsed};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::common::ResolvedBirth;
+use crate::ephemeris_range::iso_date;
+use crate::error::CalcFailure;
+
+/// An input date-time as the request resolved it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputInstant {
+    /// The request field, `birth.datetime`, `start`.
+    pub field: String,
+    pub jd: JulianDayUt,
+    /// The calendar a local date was read in (births only).
+    pub calendar: Option<&'static str>,
+}
+
+impl InputInstant {
+    /// The instant of the birth at `path` (`birth`, `natal`, `person_a.birth`).
+    pub fn birth(path: &str, birth: &ResolvedBirth) -> Self {
+        Self {
+            field: format!("{path}.datetime"),
+            jd: birth.jd,
+            calendar: Some(birth.resolved.calendar().as_str()),
+        }
+    }
+
+    /// An instant given in UTC or with an offset (`start`, `datetime`).
+    pub fn utc(field: &str, jd: JulianDayUt) -> Self {
+        Self {
+            field: field.to_owned(),
+            jd,
+            calendar: None,
+        }
+    }
+}
+
+/// What a validated request contributes to its answer's provenance.
+pub trait ProvenanceInputs {
+    /// Every input date-time, resolved, in the order of the request's fields. Instants the
+    /// service chose itself (the current time for an omitted field) are included under the
+    /// field they stand for.
+    fn input_instants(&self) -> Vec<InputInstant>;
+
+    /// The preset the request named, if any.
+    fn preset_name(&self) -> Option<&'static str> {
+        None
+    }
+}
+
+/// Where the numbers came from. The ETag covers all of it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProvenanceDto {
+    pub engine: EngineDto,
+    /// The ephemerides the answer's positions actually came from (the library reports it per
+    /// call): the Swiss Ephemeris files, the analytical Moshier model outside them, both for a
+    /// span across their boundary, or none for an answer without positions.
+    pub ephemeris: Vec<EphemerisUsedDto>,
+    /// The IANA tz database release the civil times were resolved with.
+    #[schema(example = "2025b")]
+    pub tz_database: &'static str,
+    /// The preset named by the request (`GET /v1/catalog/presets`), or null.
+    pub preset: Option<&'static str>,
+    /// Each input date-time as resolved, with ΔT there.
+    pub instants: Vec<InstantDto>,
+}
+
+/// The program that computed the answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EngineDto {
+    #[schema(example = "orrery")]
+    pub name: &'static str,
+    /// The service's release.
+    pub version: &'static str,
+    /// The Swiss Ephemeris library compiled in.
+    #[schema(example = "2.10.03")]
+    pub swiss_ephemeris: String,
+}
+
+/// One ephemeris an answer used.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EphemerisUsedDto {
+    /// `swiss_ephemeris_files` (JPL DE441 compressed by Astrodienst) or `moshier` (the
+    /// library's analytical model).
+    #[schema(example = "swiss_ephemeris_files")]
+    pub source: &'static str,
+    /// The first date it serves the planets and the Moon (proleptic Gregorian, 0h UT).
+    #[schema(example = "1200-01-09")]
+    pub valid_from: String,
+    /// The last date it serves them.
+    #[schema(example = "4799-12-31")]
+    pub valid_to: String,
+    /// Files: the library version, JPL DE number and a fingerprint of the files.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data_version: Option<String>,
+    /// Moshier: its measured difference from the files (docs/EPHEMERIS-RANGE.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accuracy: Option<&'static str>,
+}
+
+/// An input date-time as resolved.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InstantDto {
+    /// The request field, `birth.datetime`.
+    #[schema(example = "birth.datetime")]
+    pub field: String,
+    /// The instant in UTC, to the second.
+    pub utc: String,
+    pub julian_day_ut: f64,
+    /// ΔT = TT − UT at the instant, seconds, as the Swiss Ephemeris models it
+    /// (`swe_deltat_ex` with the files' JPL ephemeris).
+    pub delta_t_seconds: f64,
+    /// For a local birth time: the calendar its date was read in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub calendar: Option<&'static str>,
+}
+
+/// The Moshier model's accuracy, as measured against the files where both exist.
+const MOSHIER_ACCURACY: &str = "within 0.5\" (Sun) to 10\" (Neptune) and 26\" (Pluto) of the \
+                                files where both exist; the Moon within 4\"";
+
+/// The provenance of an answer computed by `engine_version` from `inputs`, whose library calls
+/// used `used`.
+///
+/// # Errors
+/// ΔT of an instant the library refuses (a date no input validation lets through).
+pub fn provenance(
+    eph: &Ephemeris,
+    engine_version: &'static str,
+    inputs: &[InputInstant],
+    preset: Option<&'static str>,
+    used: SourcesUsed,
+) -> Result<ProvenanceDto, CalcFailure> {
+    let mut ephemeris = Vec::new();
+    if used.files {
+        ephemeris.push(EphemerisUsedDto {
+            source: "swiss_ephemeris_files",
+            valid_from: iso_date(FILES.first),
+            valid_to: iso_date(FILES.last),
+            data_version: Some(eph.data_version().to_owned()),
+            accuracy: None,
+        });
+    }
+    if used.moshier {
+        ephemeris.push(EphemerisUsedDto {
+            source: "moshier",
+            valid_from: iso_date(MOSHIER.first),
+            valid_to: iso_date(MOSHIER.last),
+            data_version: None,
+            accuracy: Some(MOSHIER_ACCURACY),
+        });
+    }
+    let instants = inputs
+        .iter()
+        .map(|input| {
+            let delta_t_days = eph
+                .delta_t_days(input.jd)
+                .map_err(|error| CalcFailure::from(error).at_field(&input.field))?;
+            Ok(InstantDto {
+                field: input.field.clone(),
+                utc: timestamp_of(input.jd)
+                    .map_or_else(|| format!("Julian day {}", input.jd.0), utc_to_second),
+                julian_day_ut: input.jd.0,
+                delta_t_seconds: delta_t_days * 86_400.0,
+                calendar: input.calendar,
+            })
+        })
+        .collect::<Result<_, CalcFailure>>()?;
+    Ok(ProvenanceDto {
+        engine: EngineDto {
+            name: "orrery",
+            version: engine_version,
+            swiss_ephemeris: orrery_ephem::library_version(),
+        },
+        ephemeris,
+        tz_database: orrery_civil::tz_data_version(),
+        preset,
+        instants,
+    })
+}
+
+/// What each endpoint's validated request contributes: its date-time fields, by the names the
+/// request gives them. One place, so that a new endpoint's inputs are listed beside the others.
+mod inputs {
+    use jiff::Timestamp;
+    use orrery_astro::time::julian_day_ut;
+
+    use super::{InputInstant, ProvenanceInputs};
+    use crate::antiscia::AntisciaInput;
+    use crate::aspects::{AspectSource, AspectsInput};
+    use crate::cartography::{AcgLinesInput, AcgNearInput};
+    use crate::chart_wheel::{ChartWheelInput, WheelChartInput};
+    use crate::directions::DirectionsRequestInput;
+    use crate::ephemeris::EphemerisInput;
+    use crate::ephemeris_graph::EphemerisGraphInput;
+    use crate::events::EventsInput;
+    use crate::fixed_stars::FixedStarsInput;
+    use crate::heliacal::HeliacalInput;
+    use crate::lots::{LotsInput, LotsSource};
+    use crate::midpoints::{MidpointsInput, PointSource};
+    use crate::nodes_apsides::NodesApsidesInput;
+    use crate::planets::PlanetsInput;
+    use crate::progressions::{NatalInput, ProgressionsInput};
+    use crate::radix::RadixInput;
+    use crate::relationship::RelationshipInput;
+    use crate::releasing::ReleasingInput;
+    use crate::returns::{ReturnsInput, ReturnsNatal};
+    use crate::rise_set::RiseSetInput;
+    use crate::transits::{NatalSource, TransitMode, TransitsInput};
+    use crate::vedic::VedicInput;
+
+    fn at(field: &str, instant: Timestamp) -> InputInstant {
+        InputInstant::utc(field, julian_day_ut(instant))
+    }
+
+    impl ProvenanceInputs for RadixInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+
+    impl ProvenanceInputs for PlanetsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime", self.jd)]
+        }
+    }
+
+    impl ProvenanceInputs for AntisciaInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime", self.jd)]
+        }
+    }
+
+    impl ProvenanceInputs for NodesApsidesInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime", self.jd)]
+        }
+    }
+
+    impl ProvenanceInputs for AspectsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.source {
+                AspectSource::Instant { instant, .. } => vec![at("datetime", *instant)],
+                AspectSource::Lists { .. } => Vec::new(),
+            }
+        }
+    }
+
+    impl ProvenanceInputs for AcgLinesInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+    }
+
+    impl ProvenanceInputs for AcgNearInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            self.lines.input_instants()
+        }
+    }
+
+    impl ProvenanceInputs for DirectionsRequestInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+    }
+
+    impl ProvenanceInputs for EphemerisInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![at("start", self.start()), at("end", self.end())]
+        }
+    }
+
+    impl ProvenanceInputs for EphemerisGraphInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = vec![at("start", self.start), at("end", self.end)];
+            if let Some((_, radix)) = &self.natal_radix {
+                instants.push(InputInstant::birth("natal", &radix.birth));
+            }
+            instants
+        }
+    }
+
+    impl ProvenanceInputs for EventsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![
+                InputInstant::utc("start", self.query.start),
+                InputInstant::utc("end", self.query.end),
+            ]
+        }
+    }
+
+    impl ProvenanceInputs for FixedStarsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = vec![InputInstant::utc("at", self.at)];
+            if let Some(natal) = &self.natal {
+                instants.push(InputInstant::birth("natal", natal));
+            }
+            instants
+        }
+    }
+
+    impl ProvenanceInputs for HeliacalInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime_start", self.start_jd)]
+        }
+    }
+
+    impl ProvenanceInputs for LotsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.source {
+                LotsSource::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                LotsSource::Positions { .. } => Vec::new(),
+            }
+        }
+    }
+
+    impl ProvenanceInputs for MidpointsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.source {
+                PointSource::Birth { birth, .. } => vec![InputInstant::birth("natal", birth)],
+                PointSource::Positions(_) => Vec::new(),
+            }
+        }
+    }
+
+    impl ProvenanceInputs for ProgressionsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.natal {
+                NatalInput::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                NatalInput::Positions { birth_jd, .. } => {
+                    vec![InputInstant::utc("birth_jd", *birth_jd)]
+                }
+            }
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+
+    impl ProvenanceInputs for RelationshipInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            [&self.person_a, &self.person_b]
+                .into_iter()
+                .map(|person| InputInstant::birth(&format!("{}.birth", person.path), &person.birth))
+                .collect()
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+
+    impl ProvenanceInputs for ReleasingInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![
+                at("birth_datetime", self.birth),
+                at("target_datetime", self.target),
+            ]
+        }
+    }
+
+    impl ProvenanceInputs for ReturnsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = match &self.natal {
+                ReturnsNatal::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                ReturnsNatal::Positions(_) => Vec::new(),
+            };
+            instants.push(at("from", self.from));
+            instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+
+    impl ProvenanceInputs for RiseSetInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = vec![at("datetime", self.start)];
+            instants.extend(self.end.map(|end| at("end", end)));
+            instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+
+    impl ProvenanceInputs for TransitsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = match &self.natal {
+                NatalSource::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                NatalSource::Positions(_) => Vec::new(),
+            };
+            match &self.mode {
+                TransitMode::Snapshot { at: instant } => instants.push(at("at", *instant)),
+                TransitMode::Window { start, end, .. } => {
+                    instants.extend([at("start", *start), at("end", *end)]);
+                }
+            }
+            instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+
+    impl ProvenanceInputs for VedicInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+    }
+
+    impl ProvenanceInputs for ChartWheelInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.chart {
+                WheelChartInput::Natal(_, radix) => radix.input_instants(),
+                WheelChartInput::Transits { input, .. } => input.input_instants(),
+                WheelChartInput::Progressions { input, .. } => input.input_instants(),
+                WheelChartInput::Relationship(_, input) => input.input_instants(),
+                WheelChartInput::Return { input, .. } => input.input_instants(),
+            }
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            match &self.chart {
+                WheelChartInput::Natal(_, radix) => radix.preset_name(),
+                WheelChartInput::Relationship(_, input) => input.preset_name(),
+                WheelChartInput::Transits { input, .. } => input.preset_name(),
+                WheelChartInput::Return { input, .. } => input.preset_name(),
+                WheelChartInput::Progressions { input, .. } => input.preset_name(),
+            }
+        }
+    }
+}
