@@ -236,7 +236,7 @@ impl Ephemeris {
     /// eclipse; [`EphemError::Library`] if the library fails.
     pub fn next_solar_eclipse(&self, start: JulianDayUt) -> Result<SolarEclipse, EphemError> {
         finite("start_jd_ut", start.0)?;
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let what = || format!("the solar eclipse after JD {} (UT)", start.0);
             let RawEclipse { flags, tret, .. } =
                 ffi::eclipse_when_glob(lib, false, start.0, SEFLG_SWIEPH, 0, false).map_err(
@@ -268,7 +268,7 @@ impl Ephemeris {
     /// As [`Ephemeris::next_solar_eclipse`].
     pub fn next_lunar_eclipse(&self, start: JulianDayUt) -> Result<LunarEclipse, EphemError> {
         finite("start_jd_ut", start.0)?;
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let what = || format!("the lunar eclipse after JD {} (UT)", start.0);
             let RawEclipse { flags, tret, .. } =
                 ffi::eclipse_when_glob(lib, true, start.0, SEFLG_SWIEPH, 0, false)
@@ -301,7 +301,7 @@ impl Ephemeris {
     /// As [`Ephemeris::next_solar_eclipse`].
     pub fn solar_eclipse_at(&self, greatest: JulianDayUt) -> Result<SolarEclipseAt, EphemError> {
         finite("greatest_jd_ut", greatest.0)?;
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let what = || format!("the solar eclipse at JD {} (UT)", greatest.0);
             require_swiss_files(lib, greatest.0, BodyId::MOON)?;
             let (flags, geopos, attr) = ffi::sol_eclipse_where(lib, greatest.0, SEFLG_SWIEPH)
@@ -330,7 +330,7 @@ impl Ephemeris {
         greatest: JulianDayUt,
     ) -> Result<Option<LunarEclipseAt>, EphemError> {
         finite("greatest_jd_ut", greatest.0)?;
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let what = || format!("the lunar eclipse at JD {} (UT)", greatest.0);
             require_swiss_files(lib, greatest.0, BodyId::MOON)?;
             let (flags, attr) = ffi::lun_eclipse_how_geocentric(lib, greatest.0, SEFLG_SWIEPH)
@@ -390,7 +390,7 @@ impl Ephemeris {
         } else {
             "swe_sol_eclipse_when_loc"
         };
-        self.with_lib(|lib| {
+        self.with_files_lib(|lib| {
             let what = || {
                 format!(
                     "the eclipse {} JD {} (UT) at lat {} lon {}",
