@@ -192,6 +192,28 @@ impl AppliedPreset {
         }
     }
 
+    /// The rise/set disc of the Sun and the Moon and whether refraction applies, the request's
+    /// own where given.
+    pub fn rise_set(
+        &mut self,
+        disc: Option<RiseSetDisc>,
+        refraction: Option<bool>,
+    ) -> (RiseSetDisc, bool) {
+        let conventions = self.preset.conventions();
+        let disc = disc.unwrap_or_else(|| {
+            self.fix(
+                "disc".to_owned(),
+                json!(disc_name(conventions.rise_set_disc)),
+            );
+            conventions.rise_set_disc
+        });
+        let refraction = refraction.unwrap_or_else(|| {
+            self.fix("refraction".to_owned(), json!(conventions.refraction));
+            conventions.refraction
+        });
+        (disc, refraction)
+    }
+
     /// The echo of what the preset fixed.
     #[must_use]
     pub fn echo(&self) -> PresetEcho {
@@ -229,6 +251,13 @@ impl AppliedPreset {
         let days = self.preset.conventions().dasha_year_days?;
         self.fix(field.to_owned(), json!(days));
         Some(days)
+    }
+}
+
+fn disc_name(disc: RiseSetDisc) -> &'static str {
+    match disc {
+        RiseSetDisc::UpperLimb => "upper_limb",
+        RiseSetDisc::Center => "center",
     }
 }
 
@@ -340,10 +369,7 @@ pub fn catalog() -> PresetsCatalog {
                     ayanamsa,
                     calendar: calendar_name(calendar),
                     lmt: lmt.map(lmt_name),
-                    rise_set_disc: match conventions.rise_set_disc {
-                        RiseSetDisc::UpperLimb => "upper_limb",
-                        RiseSetDisc::Center => "center",
-                    },
+                    rise_set_disc: disc_name(conventions.rise_set_disc),
                     refraction: conventions.refraction,
                     dasha_year_days: conventions.dasha_year_days,
                     not_reproduced: not_reproduced(preset),

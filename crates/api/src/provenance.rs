@@ -118,8 +118,8 @@ pub struct InstantDto {
     /// The instant in UTC, to the second.
     pub utc: String,
     pub julian_day_ut: f64,
-    /// ΔT = TT − UT at the instant, seconds (the library's model: observed values since
-    /// 1620, Stephenson–Morrison–Hohenkerk 2016 before).
+    /// ΔT = TT − UT at the instant, seconds, as the Swiss Ephemeris models it
+    /// (`swe_deltat_ex` with the files' JPL ephemeris).
     pub delta_t_seconds: f64,
     /// For a local birth time: the calendar its date was read in.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -347,6 +347,10 @@ mod inputs {
                 }
             }
         }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
     }
 
     impl ProvenanceInputs for RelationshipInput {
@@ -355,6 +359,10 @@ mod inputs {
                 .into_iter()
                 .map(|person| InputInstant::birth(&format!("{}.birth", person.path), &person.birth))
                 .collect()
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
         }
     }
 
@@ -376,6 +384,10 @@ mod inputs {
             instants.push(at("from", self.from));
             instants
         }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
     }
 
     impl ProvenanceInputs for RiseSetInput {
@@ -383,6 +395,10 @@ mod inputs {
             let mut instants = vec![at("datetime", self.start)];
             instants.extend(self.end.map(|end| at("end", end)));
             instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
         }
     }
 
@@ -399,6 +415,10 @@ mod inputs {
                 }
             }
             instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
         }
     }
 
@@ -426,7 +446,10 @@ mod inputs {
         fn preset_name(&self) -> Option<&'static str> {
             match &self.chart {
                 WheelChartInput::Natal(_, radix) => radix.preset_name(),
-                _ => None,
+                WheelChartInput::Relationship(_, input) => input.preset_name(),
+                WheelChartInput::Transits { input, .. } => input.preset_name(),
+                WheelChartInput::Return { input, .. } => input.preset_name(),
+                WheelChartInput::Progressions { input, .. } => input.preset_name(),
             }
         }
     }

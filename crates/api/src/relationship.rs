@@ -76,6 +76,7 @@ use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
+use crate::presets::{AppliedPreset, PresetEcho};
 use orrery_astro::chart::chart_bodies;
 
 /// A person's `name` may be at most this many characters.
@@ -96,6 +97,10 @@ pub struct RelationshipRequest {
     /// House system, aspects, bodies and natal charts; every part has a default.
     #[serde(default)]
     pub options: RelationshipOptionsDto,
+    /// A peer's conventions (`GET /v1/catalog/presets`) for every option left unset here and
+    /// in both births (calendar, Local Mean Time); echoed in `settings.preset`.
+    #[serde(default)]
+    pub preset: Option<crate::names::PresetField>,
 }
 
 /// `{name, birth}`.
@@ -162,7 +167,11 @@ pub struct PersonInput {
 }
 
 impl PersonInput {
-    fn new(path: &'static str, dto: &PersonDto) -> Result<Self, ApiInputError> {
+    fn new(
+        path: &'static str,
+        dto: &PersonDto,
+        preset: Option<&mut AppliedPreset>,
+    ) -> Result<Self, ApiInputError> {
         if let Some(name) = &dto.name {
             let chars = name.chars().count();
             if chars > MAX_NAME_CHARS {
@@ -175,7 +184,13 @@ impl PersonInput {
         Ok(Self {
             path,
             name: dto.name.clone(),
-            birth: dto.birth.resolve(&format!("{path}.birth"))?,
+            birth: {
+                let field = format!("{path}.birth");
+                match preset {
+                    Some(preset) => preset.birth(&field, &dto.birth).resolve(&field)?,
+                    None => dto.birth.resolve(&field)?,
+                }
+            },
         })
     }
 }
@@ -195,6 +210,8 @@ pub struct RelationshipInput {
     pub include_natal_charts: bool,
     /// Davison only: the great-circle midpoint of the two places.
     pub davison_place: Option<Observer>,
+    /// The preset the request named, with what it filled in.
+    pub preset: Option<AppliedPreset>,
 }
 
 impl TryFrom<&RelationshipRequest> for RelationshipInput {
@@ -202,28 +219,36 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
 
     fn try_from(request: &RelationshipRequest) -> Result<Self, ApiInputError> {
         let method = request.method;
-        let person_a = PersonInput::new("person_a", &request.person_a)?;
-        let person_b = PersonInput::new("person_b", &request.person_b)?;
+        let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
+        let person_a = PersonInput::new("person_a", &request.person_a, preset.as_mut())?;
+        let person_b = PersonInput::new("person_b", &request.person_b, preset.as_mut())?;
         let options = &request.options;
-        let house_system = options
-            .house_system
-            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
+        let (house_system, aspects) = match &mut preset {
+            Some(preset) => (
+                preset.house_system("options.house_system", options.house_system)?,
+                preset.aspects("options.aspects.", options.aspects.as_ref())?,
+            ),
+            None => (options.house_system, options.aspects.clone()),
+        };
+        let house_system =
+            house_system.map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
         // A default body without data at either birth (Chiron before 1200) is left out of both
         // charts and listed, so that the two charts (and a composite or Davison chart between
-        // them) have the same bodies; one asked for by name stays, and its 400 says why.
+        // them) have the same bodies; one asked for by name stays, and its 400 says why. A
+        // preset's list stands for the default one.
         let (bodies, omitted) = match &options.bodies {
             Some(bodies) => (body_list("options.bodies", bodies, None)?, Vec::new()),
             None => {
                 let (a, b) = (person_a.birth.jd, person_b.birth.jd);
                 let (first, last) = if a.0 <= b.0 { (a, b) } else { (b, a) };
-                MissingData::LeaveOut.split_over(&chart_bodies(), first, last)
+                let default = match &mut preset {
+                    Some(preset) => preset.bodies("options.bodies"),
+                    None => chart_bodies(),
+                };
+                MissingData::LeaveOut.split_over(&default, first, last)
             }
         };
-        let (aspects, include_axes) = options
-            .aspects
-            .clone()
-            .unwrap_or_default()
-            .to_config("options.aspects.")?;
+        let (aspects, include_axes) = aspects.unwrap_or_default().to_config("options.aspects.")?;
         let include_natal_charts = options.include_natal_charts.unwrap_or(false);
         if include_natal_charts && method != Method::Synastry {
             return Err(ApiInputError::field(
@@ -258,6 +283,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
             include_axes,
             include_natal_charts,
             davison_place,
+            preset,
         })
     }
 }
@@ -269,6 +295,9 @@ pub struct SettingsDto {
     pub house_system: &'static str,
     pub bodies: Vec<String>,
     pub include_natal_charts: bool,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<PresetEcho>,
 }
 
 /// A person as understood: the birth as given and the instant it resolved to.
@@ -415,6 +444,7 @@ pub fn compute(
             house_system: input.house_system.name,
             bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
             include_natal_charts: input.include_natal_charts,
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         person_a: person_echo(&request.person_a, &input.person_a),
         person_b: person_echo(&request.person_b, &input.person_b),

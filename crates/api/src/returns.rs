@@ -119,6 +119,7 @@ use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::string_field;
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
+use crate::presets::{AppliedPreset, PresetEcho};
 use orrery_astro::chart::chart_bodies;
 
 /// What a returns response contains besides the times.
@@ -172,6 +173,11 @@ pub struct ReturnsRequest {
     /// Aspect selection and orbs of the return charts, as radix; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
     pub aspects: Option<RadixAspectsDto>,
+    /// A peer's conventions (`GET /v1/catalog/presets`) for the `natal` birth (calendar, Local
+    /// Mean Time) and the return charts' house system and aspects, where left unset. Echoed in
+    /// `settings.preset`.
+    #[serde(default)]
+    pub preset: Option<crate::names::PresetField>,
 }
 
 bounded_number!(
@@ -204,6 +210,8 @@ pub struct ReturnsInput {
     pub parts: Vec<ReturnPart>,
     /// The return charts' place and settings, when a chart is asked for.
     pub chart: Option<ReturnChartSettings>,
+    /// The preset the request named, with what it filled in.
+    pub preset: Option<AppliedPreset>,
 }
 
 /// How the return charts are computed.
@@ -238,7 +246,8 @@ impl ReturnsRequest {
             ReturnsEndpoint::MercuryReturn => fixed_planet(self.planet.as_ref(), Body::Mercury)?,
             ReturnsEndpoint::Returns => planets(self.planet.as_ref())?,
         };
-        let natal = self.natal_source(&bodies)?;
+        let mut preset = self.preset.map(|field| AppliedPreset::new(field.0));
+        let natal = self.natal_source(&bodies, preset.as_mut())?;
         let target_angle_deg = match self.target_angle {
             // 360 is the same point as 0.
             Some(deg) => deg.get().rem_euclid(360.0),
@@ -266,14 +275,16 @@ impl ReturnsRequest {
                 parts.push(part);
             }
         }
-        let house_system = self
-            .house_system
-            .map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
-        let (aspects, include_axes) = self
-            .aspects
-            .clone()
-            .unwrap_or_default()
-            .to_config("aspects.")?;
+        let (house_system, aspects) = match &mut preset {
+            Some(preset) => (
+                preset.house_system("house_system", self.house_system)?,
+                preset.aspects("aspects.", self.aspects.as_ref())?,
+            ),
+            None => (self.house_system, self.aspects.clone()),
+        };
+        let house_system =
+            house_system.map_or_else(|| HouseSystemName::of(HouseSystem::KOCH), |field| field.0);
+        let (aspects, include_axes) = aspects.unwrap_or_default().to_config("aspects.")?;
         let place = match (&self.location, &natal) {
             (Some(location), _) => Some(location.resolve("location")?),
             (None, ReturnsNatal::Birth(birth)) => Some(birth.place),
@@ -306,12 +317,21 @@ impl ReturnsRequest {
             count,
             parts,
             chart,
+            preset,
         })
     }
 
-    fn natal_source(&self, bodies: &[Body]) -> Result<ReturnsNatal, ApiInputError> {
+    fn natal_source(
+        &self,
+        bodies: &[Body],
+        preset: Option<&mut AppliedPreset>,
+    ) -> Result<ReturnsNatal, ApiInputError> {
+        let natal = match (self.natal.as_ref(), preset) {
+            (Some(birth), Some(preset)) => Some(preset.birth("natal", birth)),
+            (birth, _) => birth.cloned(),
+        };
         let map = match choose_natal(
-            self.natal.as_ref(),
+            natal.as_ref(),
             self.natal_positions.as_ref(),
             "natal or natal_positions is required: a return needs the natal longitude of each \
              planet, from the birth {datetime, timezone, location} or given by name \
@@ -505,6 +525,9 @@ pub struct ReturnsSettingsDto {
     pub include: Vec<ReturnPart>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system: Option<&'static str>,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<PresetEcho>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<LocationEcho>,
 }
@@ -720,6 +743,7 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
             include: input.parts.clone(),
             house_system: input.chart.as_ref().map(|c| c.house_system.name),
             location: input.chart.as_ref().map(|c| LocationEcho::from(c.place)),
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         natal: ReturnsNatalDto {
             source: match input.natal {

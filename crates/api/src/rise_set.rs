@@ -79,6 +79,8 @@ use crate::common::{LocationDto, OrderedMap, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
+use crate::presets::{AppliedPreset, PresetEcho};
+use orrery_astro::presets::RiseSetDisc;
 
 /// Air pressure bounds, hPa: from the thin air of the highest observatories and aircraft
 /// cabins to above any sea-level record (1084 hPa); 0 would switch the refraction off silently.
@@ -171,6 +173,13 @@ pub struct RiseSetRequest {
     /// `upper_limb` (default) or `center`: the Sun's and the Moon's point of the disc; other bodies always use the centre.
     #[serde(default)]
     pub disc: Option<DiscDto>,
+    /// Whether rising and setting include atmospheric refraction; default true.
+    #[serde(default)]
+    pub refraction: Option<bool>,
+    /// A peer's conventions (`GET /v1/catalog/presets`) for `disc` and `refraction` where
+    /// left unset; echoed in `settings.preset`.
+    #[serde(default)]
+    pub preset: Option<crate::names::PresetField>,
 }
 
 /// A validated request.
@@ -179,6 +188,8 @@ pub struct RiseSetInput {
     pub search: RiseSetSearch,
     pub start: Timestamp,
     pub end: Option<Timestamp>,
+    /// The preset the request named, with what it filled in.
+    pub preset: Option<AppliedPreset>,
 }
 
 fn parse_sky_bodies(names: Option<&[BodyField]>) -> Result<Vec<Body>, ApiInputError> {
@@ -277,6 +288,18 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
             }
         };
         let place = request.location.resolve("location")?;
+        let given_disc = request.disc.map(|disc| match disc {
+            DiscDto::UpperLimb => RiseSetDisc::UpperLimb,
+            DiscDto::Center => RiseSetDisc::Center,
+        });
+        let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
+        let (disc, refraction) = match &mut preset {
+            Some(preset) => preset.rise_set(given_disc, request.refraction),
+            None => (
+                given_disc.unwrap_or(RiseSetDisc::UpperLimb),
+                request.refraction.unwrap_or(true),
+            ),
+        };
         let atmosphere = request.atmosphere.unwrap_or_default();
         let pressure = atmosphere
             .pressure
@@ -291,10 +314,11 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
                     pressure_mbar: Some(pressure),
                     temperature_c: temperature,
                 },
-                disc: match request.disc.unwrap_or_default() {
-                    DiscDto::UpperLimb => Disc::UpperLimb,
-                    DiscDto::Center => Disc::Center,
+                disc: match disc {
+                    RiseSetDisc::UpperLimb => Disc::UpperLimb,
+                    RiseSetDisc::Center => Disc::Center,
                 },
+                refraction,
                 bodies: parse_sky_bodies(request.bodies.as_deref())?,
                 events: parse_events(request.events.as_deref())?,
                 start: start_jd,
@@ -302,6 +326,7 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
             },
             start,
             end,
+            preset,
         })
     }
 }
@@ -328,7 +353,12 @@ pub struct RiseSetSettingsDto {
     pub events: Vec<&'static str>,
     /// `upper_limb` or `center`: the Sun's and the Moon's.
     pub disc: &'static str,
+    /// Whether rising and setting include refraction.
+    pub refraction: bool,
     pub atmosphere: AtmosphereEcho,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<PresetEcho>,
 }
 
 /// One event.
@@ -486,6 +516,7 @@ pub fn compute(
                 .collect(),
             events: search.events.iter().map(|e| e.name()).collect(),
             disc: search.disc.name(),
+            refraction: search.refraction,
             atmosphere: AtmosphereEcho {
                 pressure: search
                     .atmosphere
@@ -493,6 +524,7 @@ pub fn compute(
                     .unwrap_or(DEFAULT_PRESSURE_HPA),
                 temperature: search.atmosphere.temperature_c,
             },
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         event_count,
         bodies,

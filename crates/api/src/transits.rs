@@ -144,6 +144,7 @@ use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos, window_ephemeris};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
+use crate::presets::{AppliedPreset, PresetEcho};
 
 /// The longest window: 100 Julian years.
 pub const MAX_WINDOW_DAYS: f64 = 36_525.0;
@@ -205,6 +206,11 @@ pub struct TransitsRequest {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `transit`.
     #[serde(default)]
     pub orbs: Option<crate::aspect_options::OrbsField>,
+    /// A peer's conventions (`GET /v1/catalog/presets`) for reading the `natal` birth
+    /// (calendar, Local Mean Time); transit orbs stay the technique's. Echoed in
+    /// `settings.preset`.
+    #[serde(default)]
+    pub preset: Option<crate::names::PresetField>,
 }
 
 /// Where the natal points come from.
@@ -251,6 +257,8 @@ pub struct TransitsInput {
     /// Default transit bodies left out because the window is outside their data.
     pub omitted: Vec<OmittedBody>,
     pub aspects: AspectConfig,
+    /// The preset the request named, with what it filled in.
+    pub preset: Option<AppliedPreset>,
 }
 
 impl TryFrom<&TransitsRequest> for TransitsInput {
@@ -258,7 +266,8 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
 
     /// Checks everything that can be checked without calculating, the bounds on the work last.
     fn try_from(request: &TransitsRequest) -> Result<Self, ApiInputError> {
-        let natal = natal_source(request)?;
+        let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
+        let natal = natal_source(request, preset.as_mut())?;
         let bodies = match &request.transit_points {
             Some(bodies) => body_list("transit_points", bodies, Some(MAX_TRANSIT_POINTS))?,
             None => DEFAULT_TRANSIT_BODIES.to_vec(),
@@ -298,13 +307,21 @@ impl TryFrom<&TransitsRequest> for TransitsInput {
             bodies,
             omitted,
             aspects,
+            preset,
         })
     }
 }
 
-fn natal_source(request: &TransitsRequest) -> Result<NatalSource, ApiInputError> {
+fn natal_source(
+    request: &TransitsRequest,
+    preset: Option<&mut AppliedPreset>,
+) -> Result<NatalSource, ApiInputError> {
+    let natal = match (request.natal.as_ref(), preset) {
+        (Some(birth), Some(preset)) => Some(preset.birth("natal", birth)),
+        (birth, _) => birth.cloned(),
+    };
     match choose_natal(
-        request.natal.as_ref(),
+        natal.as_ref(),
         request.natal_positions.as_ref(),
         "natal or natal_positions is required: the birth {datetime, timezone, location}, or \
          the natal longitudes by point name ({\"sun\": 112.0, \"ascendant\": 138.1, …})",
@@ -552,6 +569,9 @@ pub struct SettingsDto {
     pub aspect_names: Vec<&'static str>,
     /// The orbs of a snapshot's aspects (window events are exact).
     pub orbs: OrbsEchoDto,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<PresetEcho>,
 }
 
 /// The natal points used.
@@ -722,6 +742,7 @@ pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsRespons
             transit_points: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
             aspect_names: input.aspects.aspects().iter().map(|a| a.name()).collect(),
             orbs,
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         natal: natal_echo,
         ephemeris: window_ephemeris(julian_day_ut(start), julian_day_ut(end)),

@@ -659,7 +659,7 @@ fn rise_set_errors() {
             json!({"datetime": d, "location": p, "atmosphere": {"pressure": 1200}}),
             json!({"datetime": d, "location": p, "atmosphere": {"temperature": -120}}),
             json!({"datetime": d, "location": p, "atmosphere": {"humidity": 50}}),
-            json!({"datetime": d, "location": p, "refraction": false}),
+            json!({"datetime": d, "location": p, "refraction": "no"}),
         ],
         |request| RiseSetInput::try_from(request).map(drop),
     );

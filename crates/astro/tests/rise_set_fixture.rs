@@ -79,6 +79,7 @@ fn search_of(case: &Value) -> RiseSetSearch {
         } else {
             Disc::UpperLimb
         },
+        refraction: true,
         bodies: names("bodies")
             .iter()
             .map(|n| Body::parse(n).unwrap())

@@ -23,6 +23,7 @@ use crate::aspect_options::AspectSettingsDto;
 use crate::common::{OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::points_echo;
+use crate::presets::AppliedPreset;
 
 use super::response::{
     EventDto, IngressDto, NatalDto, ProgressedPositionDto, ProgressionsResponse, SnapshotAspectDto,
@@ -223,6 +224,7 @@ fn compute_snapshot(
             progressed_datetime: date_of(snap.progressed_jd)?,
             moving_points: input.moving.iter().map(|p| p.name()).collect(),
             aspects: AspectSettingsDto::new(&input.aspects, "cross"),
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         natal,
         solar_arc: snap.solar_arc.map(|a| a.arc_deg),
@@ -261,6 +263,7 @@ fn window_settings(
         transit_points: None,
         aspect_names: None,
         phases: None,
+        preset: input.preset.as_ref().map(AppliedPreset::echo),
     })
 }
 

@@ -84,6 +84,7 @@ use crate::datetime::Instant;
 use crate::error::ApiInputError;
 use crate::names::string_field;
 use crate::natal::check_point_count;
+use crate::presets::AppliedPreset;
 
 /// The oldest age, years (and the longest window).
 pub const MAX_AGE_YEARS: f64 = 120.0;
@@ -204,6 +205,11 @@ pub struct ProgressionsRequest {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `progression`.
     #[serde(default)]
     pub orbs: Option<crate::aspect_options::OrbsField>,
+    /// A peer's conventions (`GET /v1/catalog/presets`) for reading the `natal` birth
+    /// (calendar, Local Mean Time); progression orbs stay the technique's. Echoed in
+    /// `settings.preset`.
+    #[serde(default)]
+    pub preset: Option<crate::names::PresetField>,
 }
 
 /// A progressed point by its API name: a body, or `ascendant`/`mc` (which methods may move them
@@ -283,6 +289,8 @@ pub struct ProgressionsInput {
     pub mode: Mode,
     pub moving: Vec<MovingPoint>,
     pub aspects: AspectConfig,
+    /// The preset the request named, with what it filled in.
+    pub preset: Option<AppliedPreset>,
 }
 
 impl ProgressionsInput {
@@ -322,7 +330,8 @@ impl ProgressionsRequest {
     /// Every invalid field or combination, naming the field and the rule.
     pub fn validate(&self, now: Timestamp) -> Result<ProgressionsInput, ApiInputError> {
         let method: ProgressionMethod = self.method.unwrap_or_default().into();
-        let natal = self.natal_input()?;
+        let mut preset = self.preset.map(|field| AppliedPreset::new(field.0));
+        let natal = self.natal_input(preset.as_mut())?;
         let birth_jd = natal.birth_jd();
         let mode = self.mode(birth_jd, now)?;
         let moving = self.moving_points(method, &natal)?;
@@ -339,10 +348,11 @@ impl ProgressionsRequest {
             mode,
             moving,
             aspects,
+            preset,
         })
     }
 
-    fn natal_input(&self) -> Result<NatalInput, ApiInputError> {
+    fn natal_input(&self, preset: Option<&mut AppliedPreset>) -> Result<NatalInput, ApiInputError> {
         match (&self.natal, &self.natal_positions, self.birth_jd) {
             (Some(_), Some(_), _) => Err(ApiInputError::new(
                 "natal and natal_positions are alternatives: give one of them",
@@ -351,7 +361,10 @@ impl ProgressionsRequest {
                 "birth_jd",
                 "is only used with natal_positions (natal gives the birth instant)",
             )),
-            (Some(birth), None, None) => Ok(NatalInput::Birth(birth.resolve("natal")?)),
+            (Some(birth), None, None) => Ok(NatalInput::Birth(match preset {
+                Some(preset) => preset.birth("natal", birth).resolve("natal")?,
+                None => birth.resolve("natal")?,
+            })),
             (None, Some(_), None) => Err(ApiInputError::field(
                 "birth_jd",
                 "is required with natal_positions (the Julian day UT of the birth)",

@@ -67,6 +67,9 @@ pub struct SnapshotSettingsDto {
     pub moving_points: Vec<String>,
     #[serde(flatten)]
     pub aspects: AspectSettingsDto,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<crate::presets::PresetEcho>,
 }
 
 /// `POST /v1/progressions` in snapshot mode.
@@ -108,6 +111,9 @@ pub struct WindowSettingsDto {
     pub aspect_names: Option<Vec<&'static str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phases: Option<Vec<PhaseDto>>,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<crate::presets::PresetEcho>,
 }
 
 /// One exact aspect.

@@ -188,6 +188,9 @@ pub struct RiseSetSearch {
     /// Pressure (hPa) and temperature (°C) for the refraction.
     pub atmosphere: Atmosphere,
     pub disc: Disc,
+    /// Whether rising and setting include atmospheric refraction (almanacs do; Jagannatha
+    /// Hora does not).
+    pub refraction: bool,
     /// At most [`MAX_BODIES`], each [`is_in_sky`], no repeats.
     pub bodies: Vec<Body>,
     /// No repeats.
@@ -479,7 +482,7 @@ pub fn body_events(
             event: event.library_event(),
             observer: search.place,
             disc: library_disc(disc),
-            refraction: true,
+            refraction: search.refraction,
             atmosphere: search.atmosphere,
         };
         let found = collect_events(

@@ -114,3 +114,50 @@ async fn an_unknown_preset_is_a_400_naming_the_field_and_the_presets() {
     assert!(message.starts_with("birth.calendar"), "{message}");
     app.cleanup().await;
 }
+
+#[tokio::test]
+async fn every_chart_request_takes_a_preset_for_its_births() {
+    let app = TestApp::spawn().await;
+    let birth = columbus("astrodienst")["birth"].clone();
+    let later = json!({"datetime": "1564-02-15T15:30", "timezone": "Europe/Rome",
+                       "location": {"latitude": 43.7167, "longitude": 10.4}});
+    let cases = [
+        (
+            "/v1/transits",
+            json!({"natal": birth, "at": "1500-01-01T00:00:00Z", "preset": "astrodienst"}),
+            "natal.datetime",
+        ),
+        (
+            "/v1/returns",
+            json!({"natal": birth, "planet": "sun", "from": "1493-01-01T00:00:00Z",
+                   "preset": "astrodienst"}),
+            "natal.datetime",
+        ),
+        (
+            "/v1/progressions",
+            json!({"natal": birth, "age_years": 30, "preset": "astrodienst"}),
+            "natal.datetime",
+        ),
+        (
+            "/v1/relationship",
+            json!({"method": "synastry", "person_a": {"birth": birth},
+                   "person_b": {"birth": later}, "preset": "astrodienst"}),
+            "person_b.birth.datetime",
+        ),
+    ];
+    for (path, request, field) in cases {
+        let body = post_ok(&app, path, &request).await;
+        assert_eq!(body["provenance"]["preset"], "astrodienst", "{path}");
+        let instant = body["provenance"]["instants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|instant| instant["field"] == field)
+            .unwrap_or_else(|| panic!("{path}: no {field}"));
+        // `auto`: both dates are before the Gregorian reform.
+        assert_eq!(instant["calendar"], "julian", "{path}");
+        let fixed = &body["settings"]["preset"]["fixed"];
+        assert!(fixed.is_object(), "{path}: {body}");
+    }
+    app.cleanup().await;
+}
