@@ -19,11 +19,11 @@
 //! {
 //!   "input": {"datetime": "2000-01-01T17:30:00", "timezone": "Asia/Kolkata",
 //!             "location": {"latitude": 28.6139, "longitude": 77.209, "altitude": 0.0},
-//!             "resolved": {"utc": "2000-01-01T12:00:00Z", "julian_day_ut": 2451545.0, …},
-//!             "preset": {"name": "jagannatha_hora", "fixed": {"ayanamsa": "lahiri", …}}},
+//!             "resolved": {"utc": "2000-01-01T12:00:00Z", "julian_day_ut": 2451545.0, …}},
 //!   "settings": {"zodiac": "sidereal", "ayanamsa": "lahiri", "ayanamsa_deg": 23.853,
 //!                "include": ["positions", "dashas", "vargas"], "vargas": ["D1", "D9"],
-//!                "dasha_levels": 1},
+//!                "dasha_levels": 1,
+//!                "preset": {"name": "jagannatha_hora", "fixed": {"ayanamsa": "lahiri", …}}},
 //!   "ephemeris": "swiss",
 //!   "positions": {
 //!     "sun": {"longitude": 256.52, "sign": "sagittarius", "sign_degree": 16.52,
@@ -74,7 +74,7 @@
 //!
 //! # Presets
 //!
-//! A `preset` fills what the request leaves unset and `input.preset.fixed` lists it. The
+//! A `preset` fills what the request leaves unset and `settings.preset.fixed` lists it. The
 //! endpoint is sidereal by definition: a sidereal preset (`jagannatha_hora`) gives its
 //! ayanamsa and its dasha year besides the birth's calendar and Local Mean Time; a tropical one
 //! (`astrodienst`, `kerykeion`, `morinus`) gives only the latter, and the ayanamsa and the year
@@ -292,6 +292,9 @@ pub struct VedicSettingsDto {
     /// The dasha year in days, where the request or its preset chose one (otherwise 365.25).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dasha_year_days: Option<f64>,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<PresetEcho>,
 }
 
 /// A graha or the lagna.
@@ -401,19 +404,9 @@ pub struct DashasDto {
 /// What `trimming` says.
 pub const TRIMMING_NOTE: &str = "periods are listed over exactly 120 years from birth: the mahadasha and antardasha running at birth start at birth (earlier antardashas are left out), and those running at birth + 120 years end there; a cut period keeps its full `years` and shows its nominal bound";
 
-/// The birth as understood, and the preset.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct VedicInputEcho {
-    #[serde(flatten)]
-    pub birth: BirthEcho,
-    /// The preset, with every setting it fixed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub preset: Option<PresetEcho>,
-}
-
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct VedicResponse {
-    pub input: VedicInputEcho,
+    pub input: BirthEcho,
     pub settings: VedicSettingsDto,
     /// `swiss`, or `moshier` where a graha came from the analytical fallback.
     pub ephemeris: &'static str,
@@ -541,10 +534,7 @@ pub fn compute(
         None
     };
     Ok(VedicResponse {
-        input: VedicInputEcho {
-            birth: BirthEcho::new(&request.birth, birth),
-            preset: input.preset.as_ref().map(AppliedPreset::echo),
-        },
+        input: BirthEcho::new(&request.birth, birth),
         settings: VedicSettingsDto {
             zodiac: "sidereal",
             ayanamsa: ayanamsa_name(input.ayanamsa),
@@ -553,6 +543,7 @@ pub fn compute(
             vargas: input.vargas.iter().map(|v| v.code()).collect(),
             dasha_levels: input.levels.number(),
             dasha_year_days: input.year_chosen.then(|| input.year.days()),
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         ephemeris: ephemeris_name(chart.source),
         positions: wants(VedicPart::Positions).then(|| {

@@ -124,7 +124,7 @@ fn vimshottari_periods_are_pyjhoras_with_the_preset() {
         .unwrap();
     assert!((answer["dashas"]["year_days"].as_f64().unwrap() - year_days).abs() < 1e-12);
     assert_eq!(answer["settings"]["ayanamsa"], "lahiri");
-    let fixed = &answer["input"]["preset"]["fixed"];
+    let fixed = &answer["settings"]["preset"]["fixed"];
     assert_eq!(fixed["dasha_year_days"], json!(year_days));
     assert_eq!(fixed["ayanamsa"], "lahiri");
     let implied = &vimshottari["implied_year_days"];
@@ -191,7 +191,7 @@ fn d1_positions_are_pyjhoras_charts_with_the_preset() {
                     "include": ["positions", "vargas"], "vargas": ["D1"]}),
         );
         assert_eq!(answer["settings"]["ayanamsa"], "lahiri", "{name}");
-        assert_eq!(answer["input"]["preset"]["name"], "jagannatha_hora");
+        assert_eq!(answer["settings"]["preset"]["name"], "jagannatha_hora");
         let positions = &answer["positions"];
         // JHora's true positions against Orrery's apparent ones: JHora's 0.01° plus their
         // difference at the instant, which the generator took from the library.

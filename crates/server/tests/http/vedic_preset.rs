@@ -35,7 +35,7 @@ async fn jagannatha_hora_fixes_the_ayanamsa_and_the_dasha_year() {
         &json!({"birth": chennai(), "preset": "jagannatha_hora"}),
     )
     .await;
-    let preset = &body["input"]["preset"];
+    let preset = &body["settings"]["preset"];
     assert_eq!(preset["name"], "jagannatha_hora");
     assert_eq!(
         preset["fixed"],
@@ -55,7 +55,7 @@ async fn jagannatha_hora_fixes_the_ayanamsa_and_the_dasha_year() {
                 "dasha_year_days": 360}),
     )
     .await;
-    assert_eq!(own["input"]["preset"]["fixed"], json!({}));
+    assert_eq!(own["settings"]["preset"]["fixed"], json!({}));
     assert_eq!(own["settings"]["ayanamsa"], "raman");
     assert_eq!(own["dashas"]["year_days"], json!(360.0));
 
@@ -74,7 +74,7 @@ async fn jagannatha_hora_fixes_the_ayanamsa_and_the_dasha_year() {
     };
     assert_ne!(tags[0], tags[1]);
     let plain = post_ok(&app, PATH, &json!({"birth": chennai()})).await;
-    assert!(plain["input"].get("preset").is_none());
+    assert!(plain["settings"].get("preset").is_none());
     assert!(plain["settings"].get("dasha_year_days").is_none());
     assert_eq!(plain["dashas"]["year_days"], json!(365.25));
     assert!(plain["provenance"].get("preset").is_none_or(Value::is_null));
@@ -97,7 +97,7 @@ async fn a_tropical_preset_gives_only_its_civil_time() {
     assert_eq!(body["input"]["resolved"]["utc"], "1492-10-21T16:58:00Z");
     assert_eq!(body["input"]["resolved"]["calendar"], "julian");
     assert_eq!(
-        body["input"]["preset"]["fixed"],
+        body["settings"]["preset"]["fixed"],
         json!({"birth.calendar": "auto", "birth.lmt": "birth_place"})
     );
     assert_eq!(body["settings"]["ayanamsa"], "lahiri");
