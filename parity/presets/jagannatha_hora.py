@@ -29,7 +29,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.append(str(HERE))
-from common import write  # noqa: E402
+from common import EPHE, write  # noqa: E402
 
 from jhora import const  # noqa: E402
 
@@ -148,7 +148,33 @@ def _dasha_expected() -> dict:
                         for m, a, text in rows],
         "implied_year_days": {"min": min(implied), "max": max(implied)},
         "pyjhora_mean_sidereal_year_days": const.sidereal_year,
+        "moon": _dasha_moon(place),
     }
+
+
+def _dasha_moon(place) -> dict:
+    """The Moon the dashas count from, sidereal Lahiri: the true one of the ephemeris files (the
+    Moon the dates of PyJHora's test imply, to 0.001"), the apparent one of the
+    files (Orrery's), and PyJHora's own (true, of the Moshier model, which the test's dates do not
+    match). A difference in the Moon moves every dasha bound by the same time: the difference's
+    share of a nakshatra (13°20') times the first lord's years, in dasha years."""
+    dob, tob = (1996, 12, 7), (10, 34, 0)
+    jd = utils.julian_day_number(dob, tob)
+    tz_hours = float(place[4])
+    peer = charts.get_chart_element_longitude(
+        jd, drik.Place(place[1], float(place[2]), float(place[3]), tz_hours), 1, 1, 1, 1)
+    swe.set_ephe_path(str(EPHE))
+    swe.set_sid_mode(swe.SIDM_LAHIRI)
+    flags = swe.FLG_SWIEPH | swe.FLG_SIDEREAL
+    moon = {}
+    for key, extra in (("true_with_files_deg", swe.FLG_TRUEPOS), ("apparent_with_files_deg", 0)):
+        values, returned = swe.calc_ut(jd - tz_hours / 24.0, swe.MOON, flags | extra)
+        assert returned & swe.FLG_SWIEPH, "the Moon did not come from the files"
+        moon[key] = values[0]
+    swe.set_ephe_path(const._ephe_path)
+    return {**moon, "pyjhora_moshier_true_deg": peer,
+            "why": "the test's dates count from the true Moon of the files, Orrery from the "
+                   "apparent one; the difference moves every dasha bound alike"}
 
 
 def main() -> None:

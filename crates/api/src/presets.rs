@@ -10,6 +10,7 @@ use orrery_astro::aspects::Aspect;
 use orrery_astro::body::Body;
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::presets::{Preset, PresetZodiac, RiseSetDisc};
+use orrery_ephem::AyanamsaId;
 use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
@@ -224,6 +225,35 @@ impl AppliedPreset {
     }
 }
 
+impl AppliedPreset {
+    /// The ayanamsa of a sidereal preset, for an endpoint that is sidereal by definition
+    /// (`/v1/vedic`) and whose request left it unset; `None` for a tropical preset, whose
+    /// zodiac such an endpoint cannot take (its civil-time conventions still apply).
+    ///
+    /// # Errors
+    /// None in practice: the preset's ayanamsa is in the catalogue (tested).
+    pub fn sidereal_mode(&mut self, field: &str) -> Result<Option<AyanamsaId>, ApiInputError> {
+        let PresetZodiac::Sidereal(name) = self.preset.conventions().zodiac else {
+            return Ok(None);
+        };
+        let mode = orrery_astro::ayanamsa::parse_ayanamsa(name)
+            .map_err(|e| ApiInputError::unknown_name(field, &e))?;
+        self.fix(field.to_owned(), json!(name));
+        Ok(Some(mode))
+    }
+
+    /// The length of a Vimshottari year in days: the request's own if it gave one, else the
+    /// preset's where the peer has one (recorded), else `None` (Orrery's default stays).
+    pub fn dasha_year_days(&mut self, field: &str, given: Option<f64>) -> Option<f64> {
+        if given.is_some() {
+            return given;
+        }
+        let days = self.preset.conventions().dasha_year_days?;
+        self.fix(field.to_owned(), json!(days));
+        Some(days)
+    }
+}
+
 fn disc_name(disc: RiseSetDisc) -> &'static str {
     match disc {
         RiseSetDisc::UpperLimb => "upper_limb",
@@ -305,7 +335,6 @@ fn not_reproduced(preset: Preset) -> Vec<&'static str> {
         Preset::JagannathaHora => vec![
             "true (not apparent) positions: up to 20\" apart",
             "rising and setting without refraction",
-            "a dasha year of 365.256364 days (Orrery's dashas use 365.25)",
         ],
         Preset::Morinus => {
             vec!["orbs as the sum of the two bodies' own orbs: Orrery's default aspects stay"]
@@ -393,5 +422,29 @@ mod tests {
     fn the_catalogue_lists_every_preset() {
         let names: Vec<&str> = catalog().presets.iter().map(|p| p.name).collect();
         assert_eq!(names, Preset::NAMES);
+    }
+
+    #[test]
+    fn the_vedic_settings_come_from_sidereal_presets_only() {
+        let mut jhora = AppliedPreset::new(Preset::JagannathaHora);
+        let mode = jhora.sidereal_mode("ayanamsa").unwrap().unwrap();
+        assert_eq!(orrery_astro::ayanamsa::ayanamsa_name(mode), "lahiri");
+        assert_eq!(
+            jhora.dasha_year_days("dasha_year_days", None),
+            Some(365.256_364)
+        );
+        assert_eq!(
+            jhora.dasha_year_days("dasha_year_days", Some(360.0)),
+            Some(360.0)
+        );
+        let fixed = jhora.echo().fixed;
+        assert_eq!(fixed["ayanamsa"], "lahiri");
+        assert_eq!(fixed["dasha_year_days"], 365.256_364);
+        for tropical in [Preset::Astrodienst, Preset::Kerykeion, Preset::Morinus] {
+            let mut applied = AppliedPreset::new(tropical);
+            assert_eq!(applied.sidereal_mode("ayanamsa").unwrap(), None);
+            assert_eq!(applied.dasha_year_days("dasha_year_days", None), None);
+            assert!(applied.echo().fixed.is_empty());
+        }
     }
 }

@@ -426,6 +426,10 @@ mod inputs {
         fn input_instants(&self) -> Vec<InputInstant> {
             vec![InputInstant::birth("birth", &self.birth)]
         }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
     }
 
     impl ProvenanceInputs for ChartWheelInput {

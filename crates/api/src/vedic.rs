@@ -10,6 +10,8 @@
 //! | `include` | subset of `positions`, `dashas`, `vargas`; default all three |
 //! | `vargas` | subset of `D1`, `D2`, `D3`, `D7`, `D9`, `D10`, `D12`; default `["D1", "D9"]` |
 //! | `dasha_levels` | 1 (mahadashas, default) or 2 (with antardashas) |
+//! | `dasha_year_days` | the length of a dasha year in days, 360..=366; default 365.25 |
+//! | `preset` | a peer's conventions (`GET /v1/catalog/presets`) for the options left unset: the birth's calendar and Local Mean Time; a sidereal preset's ayanamsa and dasha year (docs/PRESETS.md) |
 //!
 //! # Response
 //!
@@ -20,7 +22,8 @@
 //!             "resolved": {"utc": "2000-01-01T12:00:00Z", "julian_day_ut": 2451545.0, …}},
 //!   "settings": {"zodiac": "sidereal", "ayanamsa": "lahiri", "ayanamsa_deg": 23.853,
 //!                "include": ["positions", "dashas", "vargas"], "vargas": ["D1", "D9"],
-//!                "dasha_levels": 1},
+//!                "dasha_levels": 1,
+//!                "preset": {"name": "jagannatha_hora", "fixed": {"ayanamsa": "lahiri", …}}},
 //!   "ephemeris": "swiss",
 //!   "positions": {
 //!     "sun": {"longitude": 256.52, "sign": "sagittarius", "sign_degree": 16.52,
@@ -54,8 +57,8 @@
 //!   `rashi` is the sign's Sanskrit name. Nakshatras are 27 of 13°20′ from 0° (`ashwini` ..
 //!   `revati`), `nakshatra_index` 1..27, padas of 3°20′ (1..4), `nakshatra_lord` the
 //!   Vimshottari lord. Definitions: [`orrery_astro::techniques::vedic`].
-//! * Dashas: Vimshottari from the Moon's nakshatra, 365.25-day years, over exactly 120 years
-//!   from birth. `years` is a period's full length; a period cut at birth (the one running at
+//! * Dashas: Vimshottari from the Moon's nakshatra, in years of `dasha_year_days` (365.25 by
+//!   default; `dashas.year_days` says which), over exactly 120 years from birth. `years` is a period's full length; a period cut at birth (the one running at
 //!   birth) or at birth + 120 years has `trimmed` (`before_birth` / `after_120_years`) and its
 //!   nominal bound beside. With `dasha_levels` 2 each mahadasha has `antardashas` (same shape);
 //!   the ones wholly before birth are left out. Instants are UTC to the second with `*_jd`.
@@ -67,11 +70,19 @@
 //!
 //! A 400 names the field and the rule: an unknown or tropical `ayanamsa`, an unknown varga code
 //! (listing the accepted ones), an empty `include` or `vargas`, `dasha_levels` other than 1 or
-//! 2, and the birth's own rules.
+//! 2, `dasha_year_days` outside 360..=366, an unknown `preset`, and the birth's own rules.
+//!
+//! # Presets
+//!
+//! A `preset` fills what the request leaves unset and `settings.preset.fixed` lists it. The
+//! endpoint is sidereal by definition: a sidereal preset (`jagannatha_hora`) gives its
+//! ayanamsa and its dasha year besides the birth's calendar and Local Mean Time; a tropical one
+//! (`astrodienst`, `kerykeion`, `morinus`) gives only the latter, and the ayanamsa and the year
+//! keep Orrery's defaults.
 
 use orrery_astro::ayanamsa::{AYANAMSA_NAMES, ayanamsa_name, parse_ayanamsa};
 use orrery_astro::techniques::vedic::dasha::{
-    CYCLE_YEARS, DashaLevels, DashaPeriod, Vimshottari, YEAR_DAYS, vimshottari,
+    CYCLE_YEARS, DashaLevels, DashaPeriod, DashaYear, Vimshottari, vimshottari_in,
 };
 use orrery_astro::techniques::vedic::varga::Varga;
 use orrery_astro::techniques::vedic::{
@@ -87,7 +98,8 @@ use crate::common::{
     BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, ephemeris_name, event_time,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{Catalogue, ClosedSet, OneOf, names_builder, string_field};
+use crate::names::{Catalogue, ClosedSet, OneOf, PresetField, names_builder, string_field};
+use crate::presets::{AppliedPreset, PresetEcho};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -106,6 +118,15 @@ pub struct VedicRequest {
     /// 1 (mahadashas) or 2 (with antardashas); default 1.
     #[serde(default)]
     pub dasha_levels: Option<i64>,
+    /// The length of a Vimshottari year in days, 360..=366; default 365.25.
+    #[serde(default)]
+    #[schema(minimum = 360.0, maximum = 366.0, example = 365.256_364)]
+    pub dasha_year_days: Option<f64>,
+    /// A peer's conventions (`GET /v1/catalog/presets`) for every option left unset here and
+    /// in `birth` (calendar, Local Mean Time): a sidereal preset also gives its ayanamsa and
+    /// dasha year, a tropical one only its civil time. Echoed with what it fixed.
+    #[serde(default)]
+    pub preset: Option<PresetField>,
 }
 
 /// What a response contains.
@@ -131,6 +152,11 @@ pub struct VedicInput {
     /// The vargas asked for, in the request's order, each once.
     pub vargas: Vec<Varga>,
     pub levels: DashaLevels,
+    pub year: DashaYear,
+    /// Whether the request or its preset chose the year (the settings then echo it).
+    pub year_chosen: bool,
+    /// The preset the request named, with what it filled in.
+    pub preset: Option<AppliedPreset>,
 }
 
 /// Keeps the first of each repeated item.
@@ -202,10 +228,28 @@ impl TryFrom<&VedicRequest> for VedicInput {
     type Error = ApiInputError;
 
     fn try_from(request: &VedicRequest) -> Result<Self, ApiInputError> {
-        let birth = request.birth.resolve("birth")?;
-        let ayanamsa = request
-            .ayanamsa
-            .map_or(AyanamsaId::LAHIRI, |SiderealModeField(mode)| mode);
+        let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
+        let birth = match &mut preset {
+            Some(preset) => preset.birth("birth", &request.birth),
+            None => request.birth.clone(),
+        }
+        .resolve("birth")?;
+        let ayanamsa = match (request.ayanamsa, &mut preset) {
+            (Some(SiderealModeField(mode)), _) => mode,
+            (None, Some(preset)) => preset
+                .sidereal_mode("ayanamsa")?
+                .unwrap_or(AyanamsaId::LAHIRI),
+            (None, None) => AyanamsaId::LAHIRI,
+        };
+        let year_days = match &mut preset {
+            Some(preset) => preset.dasha_year_days("dasha_year_days", request.dasha_year_days),
+            None => request.dasha_year_days,
+        };
+        let year = year_days
+            .map(DashaYear::new)
+            .transpose()
+            .map_err(|e| ApiInputError::field("dasha_year_days", e))?
+            .unwrap_or_default();
         let parts = match &request.include {
             Some(parts) if parts.is_empty() => {
                 return Err(ApiInputError::field(
@@ -227,6 +271,9 @@ impl TryFrom<&VedicRequest> for VedicInput {
             parts,
             vargas,
             levels,
+            year,
+            year_chosen: year_days.is_some(),
+            preset,
         })
     }
 }
@@ -242,6 +289,12 @@ pub struct VedicSettingsDto {
     pub include: Vec<VedicPart>,
     pub vargas: Vec<&'static str>,
     pub dasha_levels: u8,
+    /// The dasha year in days, where the request or its preset chose one (otherwise 365.25).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dasha_year_days: Option<f64>,
+    /// The preset, with every setting it fixed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<PresetEcho>,
 }
 
 /// A graha or the lagna.
@@ -416,7 +469,7 @@ fn period_dto(p: &DashaPeriod) -> Result<DashaPeriodDto, CalcFailure> {
 fn dashas_dto(v: &Vimshottari) -> Result<DashasDto, CalcFailure> {
     Ok(DashasDto {
         system: "vimshottari",
-        year_days: YEAR_DAYS,
+        year_days: v.year.days(),
         cycle_years: CYCLE_YEARS,
         levels: v.levels.number(),
         moon_nakshatra: v.moon.nakshatra.name(),
@@ -471,7 +524,12 @@ pub fn compute(
         let moon = chart
             .get(VedicPoint::Graha(Graha::Moon))
             .ok_or_else(|| CalcFailure::Internal("the Moon is missing from the chart".into()))?;
-        Some(dashas_dto(&vimshottari(birth.jd, moon.lon, input.levels))?)
+        Some(dashas_dto(&vimshottari_in(
+            birth.jd,
+            moon.lon,
+            input.levels,
+            input.year,
+        ))?)
     } else {
         None
     };
@@ -484,6 +542,8 @@ pub fn compute(
             include: input.parts.clone(),
             vargas: input.vargas.iter().map(|v| v.code()).collect(),
             dasha_levels: input.levels.number(),
+            dasha_year_days: input.year_chosen.then(|| input.year.days()),
+            preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         ephemeris: ephemeris_name(chart.source),
         positions: wants(VedicPart::Positions).then(|| {
@@ -576,5 +636,67 @@ mod tests {
             let message = validate(body).unwrap_err().message;
             assert!(message.starts_with(expected), "{extra}: {message}");
         }
+    }
+
+    #[test]
+    fn the_dasha_year_is_checked_and_named() {
+        let input = validate(json!({"birth": birth(), "dasha_year_days": 360})).unwrap();
+        assert!((input.year.days() - 360.0).abs() < f64::EPSILON);
+        assert!(input.year_chosen);
+        assert!(!validate(json!({"birth": birth()})).unwrap().year_chosen);
+        for (value, expected) in [
+            (
+                json!(366.5),
+                "dasha_year_days must be a number of days from 360 to 366 (got 366.5)",
+            ),
+            (
+                json!(-365.25),
+                "dasha_year_days must be a number of days from 360 to 366 (got -365.25)",
+            ),
+            (json!("365.25"), "dasha_year_days"),
+        ] {
+            let message = validate(json!({"birth": birth(), "dasha_year_days": value}))
+                .unwrap_err()
+                .message;
+            assert!(message.starts_with(expected), "{value}: {message}");
+        }
+    }
+
+    #[test]
+    fn a_preset_fills_what_the_request_leaves_unset() {
+        let local = json!({"datetime": "1996-12-07T10:34:00+05:30",
+                           "location": {"latitude": 13.0, "longitude": 80.3}});
+        let input = validate(json!({"birth": local, "preset": "jagannatha_hora"})).unwrap();
+        assert_eq!(ayanamsa_name(input.ayanamsa), "lahiri");
+        assert!((input.year.days() - 365.256_364).abs() < f64::EPSILON);
+        let fixed = input.preset.unwrap().echo().fixed;
+        let keys: Vec<&str> = fixed.keys().map(String::as_str).collect();
+        // A birth with an offset is an instant already: no calendar to choose.
+        assert_eq!(keys, ["ayanamsa", "dasha_year_days"]);
+
+        let input = validate(json!({"birth": birth(), "preset": "jagannatha_hora",
+                                    "ayanamsa": "raman", "dasha_year_days": 365.25}))
+        .unwrap();
+        assert_eq!(ayanamsa_name(input.ayanamsa), "raman");
+        assert!((input.year.days() - 365.25).abs() < f64::EPSILON);
+        assert!(input.preset.unwrap().echo().fixed.is_empty());
+
+        // A tropical preset on this sidereal endpoint: only its civil time.
+        let local = json!({"datetime": "1900-01-01T12:00:00", "timezone": "Europe/Berlin",
+                           "location": {"latitude": 52.5, "longitude": 13.4}});
+        let input = validate(json!({"birth": local, "preset": "astrodienst"})).unwrap();
+        assert_eq!(ayanamsa_name(input.ayanamsa), "lahiri");
+        assert!(!input.year_chosen);
+        let fixed = input.preset.unwrap().echo().fixed;
+        let keys: Vec<&str> = fixed.keys().map(String::as_str).collect();
+        assert_eq!(keys, ["birth.calendar", "birth.lmt"]);
+
+        let message = validate(json!({"birth": birth(), "preset": "solar_fire"}))
+            .unwrap_err()
+            .message;
+        assert!(
+            message.starts_with("preset: unknown preset `solar_fire`"),
+            "{message}"
+        );
     }
 }

@@ -37,3 +37,4 @@ mod rise_set;
 mod robustness;
 mod transits;
 mod vedic;
+mod vedic_preset;

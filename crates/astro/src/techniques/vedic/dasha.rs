@@ -5,7 +5,8 @@
 //!
 //! * The nine lords run in the order ketu 7, venus 20, sun 6, moon 10, mars 7, rahu 18,
 //!   jupiter 16, saturn 19, mercury 17 years: 120 years in all.
-//! * A year is 365.25 days (docs/CONVENTIONS.md).
+//! * A year is 365.25 days by default (docs/CONVENTIONS.md); [`DashaYear`] takes another
+//!   length, such as Jagannatha Hora's mean sidereal year of 365.256364 days.
 //! * The first mahadasha is that of the lord of the Moon's nakshatra (sidereal Moon, with the
 //!   chosen ayanamsa). As much of it is left at birth as of the nakshatra is still to run:
 //!   `balance = (1 − elapsed fraction) × the lord's years`. The mahadasha therefore began
@@ -13,7 +14,7 @@
 //! * Antardashas: each mahadasha of `Y` years is split among the nine lords in the same order,
 //!   starting from its own lord, in proportion: a sub-period of lord `L` lasts
 //!   `Y × years(L) / 120`.
-//! * The answer covers exactly 120 years from birth, `[birth, birth + 120 × 365.25 days]`:
+//! * The answer covers exactly 120 years from birth, `[birth, birth + 120 years]`:
 //!   periods are clipped to that window. The mahadasha and antardasha running at birth start
 //!   at birth (the earlier antardashas of the first mahadasha are left out, "pre-birth ones are
 //!   trimmed" as the spec says); the cycle then starts again with the first lord, whose second
@@ -44,8 +45,60 @@ pub const VIMSHOTTARI_ORDER: [Graha; 9] = [
 
 /// The whole cycle, in years.
 pub const CYCLE_YEARS: f64 = 120.0;
-/// The length of a dasha year in days (docs/CONVENTIONS.md).
+/// The default length of a dasha year in days (docs/CONVENTIONS.md).
 pub const YEAR_DAYS: f64 = 365.25;
+
+/// The length of a Vimshottari year in days, from [`DashaYear::MIN_DAYS`] to
+/// [`DashaYear::MAX_DAYS`]: the traditions in use lie between the 360-day savana year and the
+/// 365.25-day Julian year or the 365.256-day sidereal year.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DashaYear(f64);
+
+/// A year length outside 360..=366 days (or not a number). The message is the rule and the
+/// value; the caller puts the field's name in front.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error(
+    "must be a number of days from {min} to {max} (got {days})",
+    min = DashaYear::MIN_DAYS,
+    max = DashaYear::MAX_DAYS
+)]
+pub struct DashaYearError {
+    /// The value as given.
+    pub days: f64,
+}
+
+impl DashaYear {
+    /// The shortest year accepted, in days (the savana year).
+    pub const MIN_DAYS: f64 = 360.0;
+    /// The longest year accepted, in days.
+    pub const MAX_DAYS: f64 = 366.0;
+    /// The default, 365.25 days.
+    pub const JULIAN: Self = Self(YEAR_DAYS);
+
+    /// A year of `days` days.
+    ///
+    /// # Errors
+    /// [`DashaYearError`] for a value outside 360..=366 or not finite.
+    pub fn new(days: f64) -> Result<Self, DashaYearError> {
+        if (Self::MIN_DAYS..=Self::MAX_DAYS).contains(&days) {
+            Ok(Self(days))
+        } else {
+            Err(DashaYearError { days })
+        }
+    }
+
+    /// The length in days.
+    #[must_use]
+    pub fn days(self) -> f64 {
+        self.0
+    }
+}
+
+impl Default for DashaYear {
+    fn default() -> Self {
+        Self::JULIAN
+    }
+}
 
 /// The mahadasha years of a lord, in Vimshottari order (ketu 7 .. mercury 17).
 #[must_use]
@@ -117,6 +170,8 @@ pub struct DashaPeriod {
     pub end: JulianDayUt,
     pub nominal_start: JulianDayUt,
     pub nominal_end: JulianDayUt,
+    /// The length of the dasha year the periods are counted in, days.
+    pub year_days: f64,
     /// The antardashas (with [`DashaLevels::Antardasha`]; empty otherwise, and for them).
     pub sub_periods: Vec<DashaPeriod>,
 }
@@ -137,7 +192,7 @@ impl DashaPeriod {
     /// The listed length in years.
     #[must_use]
     pub fn listed_years(&self) -> f64 {
-        (self.end.0 - self.start.0) / YEAR_DAYS
+        (self.end.0 - self.start.0) / self.year_days
     }
 }
 
@@ -155,19 +210,22 @@ pub struct Vimshottari {
     /// .. birth + 120 years.
     pub window_end: JulianDayUt,
     pub levels: DashaLevels,
+    /// The year the periods are counted in.
+    pub year: DashaYear,
     /// The mahadashas tiling the window, in order.
     pub mahadashas: Vec<DashaPeriod>,
 }
 
 /// Splits `[nominal.0, nominal.1]` among `count` lords (from `VIMSHOTTARI_ORDER[first]` on) in
 /// proportion to their Vimshottari years out of 120 per span, keeping the pieces that overlap
-/// `clip`, clipped to it. `years_of` gives each piece's full length in years. The last piece
-/// ends exactly at `nominal.1`.
+/// `clip`, clipped to it. `years_of` gives each piece's full length in years (of `year_days`).
+/// The last piece ends exactly at `nominal.1`.
 fn split(
     first: usize,
     count: usize,
     nominal: (f64, f64),
     clip: (f64, f64),
+    year_days: f64,
     years_of: impl Fn(Graha) -> f64,
 ) -> Vec<DashaPeriod> {
     let total_years: f64 = (0..count)
@@ -196,6 +254,7 @@ fn split(
                 end: JulianDayUt(end),
                 nominal_start: JulianDayUt(from),
                 nominal_end: JulianDayUt(to),
+                year_days,
                 sub_periods: Vec::new(),
             });
         }
@@ -204,9 +263,23 @@ fn split(
 }
 
 /// The Vimshottari mahadashas (and with `levels` 2 their antardashas) for a birth at
-/// `birth` with the sidereal Moon at `moon`, over the 120 years from birth.
+/// `birth` with the sidereal Moon at `moon`, over the 120 years from birth, in years of
+/// 365.25 days.
 #[must_use]
 pub fn vimshottari(birth: JulianDayUt, moon: Longitude, levels: DashaLevels) -> Vimshottari {
+    vimshottari_in(birth, moon, levels, DashaYear::JULIAN)
+}
+
+/// [`vimshottari`] in years of `year`: every period, the balance's place in time and the
+/// 120-year window scale with it (the balance in years does not).
+#[must_use]
+pub fn vimshottari_in(
+    birth: JulianDayUt,
+    moon: Longitude,
+    levels: DashaLevels,
+    year: DashaYear,
+) -> Vimshottari {
+    let year_days = year.days();
     let position = NakshatraPosition::of(moon);
     let first_lord = position.nakshatra.lord();
     let first = VIMSHOTTARI_ORDER
@@ -215,17 +288,18 @@ pub fn vimshottari(birth: JulianDayUt, moon: Longitude, levels: DashaLevels) -> 
         .unwrap_or(0);
     let first_years = vimshottari_years(first_lord);
     let balance_years = (1.0 - position.elapsed_fraction) * first_years;
-    let window = (birth.0, birth.0 + CYCLE_YEARS * YEAR_DAYS);
-    let cycle_start = birth.0 - position.elapsed_fraction * first_years * YEAR_DAYS;
+    let window = (birth.0, birth.0 + CYCLE_YEARS * year_days);
+    let cycle_start = birth.0 - position.elapsed_fraction * first_years * year_days;
     // Ten mahadashas reach past the window: the nine lords from the cycle's start, then the
     // first lord again (its second round begins before the window ends unless the Moon stood
     // exactly at a nakshatra's start).
-    let rounds_end = cycle_start + (CYCLE_YEARS + first_years) * YEAR_DAYS;
+    let rounds_end = cycle_start + (CYCLE_YEARS + first_years) * year_days;
     let mut mahadashas = split(
         first,
         VIMSHOTTARI_ORDER.len() + 1,
         (cycle_start, rounds_end),
         window,
+        year_days,
         vimshottari_years,
     );
     if levels == DashaLevels::Antardasha {
@@ -240,6 +314,7 @@ pub fn vimshottari(birth: JulianDayUt, moon: Longitude, levels: DashaLevels) -> 
                 VIMSHOTTARI_ORDER.len(),
                 (maha.nominal_start.0, maha.nominal_end.0),
                 (maha.start.0, maha.end.0),
+                year_days,
                 |lord| maha_years * vimshottari_years(lord) / CYCLE_YEARS,
             );
         }
@@ -251,6 +326,7 @@ pub fn vimshottari(birth: JulianDayUt, moon: Longitude, levels: DashaLevels) -> 
         window_start: JulianDayUt(window.0),
         window_end: JulianDayUt(window.1),
         levels,
+        year,
         mahadashas,
     }
 }
@@ -320,6 +396,27 @@ mod tests {
         Ok(())
     }
 
+    #[test]
+    #[allow(
+        clippy::float_cmp,
+        reason = "a valid year keeps the very value it was given"
+    )]
+    fn a_dasha_year_lies_within_360_to_366_days() {
+        assert_eq!(DashaYear::default().days(), YEAR_DAYS);
+        for days in [360.0, 365.256_364, 366.0] {
+            assert_eq!(DashaYear::new(days).map(DashaYear::days), Ok(days));
+        }
+        for days in [359.999, 366.001, 0.0, -365.25, f64::NAN, f64::INFINITY] {
+            let error = DashaYear::new(days).unwrap_err();
+            assert!(
+                error
+                    .to_string()
+                    .starts_with("must be a number of days from 360 to 366 (got "),
+                "{error}"
+            );
+        }
+    }
+
     proptest! {
         /// The mahadashas tile birth .. birth + 120 years exactly; the first is the lord of
         /// the Moon's nakshatra with the balance still to run; every antardasha list tiles
@@ -351,6 +448,45 @@ mod tests {
                 }
                 if maha.sub_periods.len() == 9 {
                     prop_assert!((subs - maha.years).abs() < 1e-9);
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// Another year length stretches every bound's distance from birth by the ratio of the
+        /// years, and leaves the lords, the balance in years and the trimming as they were.
+        #[test]
+        fn a_longer_year_stretches_every_period_from_birth(
+            moon_deg in 0.0..360.0_f64,
+            birth_jd in 2_300_000.0..2_600_000.0_f64,
+            days in DashaYear::MIN_DAYS..=DashaYear::MAX_DAYS,
+        ) {
+            let birth = JulianDayUt(birth_jd);
+            let year = DashaYear::new(days).unwrap();
+            let julian = vimshottari(birth, lon(moon_deg), DashaLevels::Antardasha);
+            let other = vimshottari_in(birth, lon(moon_deg), DashaLevels::Antardasha, year);
+            prop_assert_eq!(other.year, year);
+            prop_assert_eq!(other.first_lord, julian.first_lord);
+            prop_assert!((other.balance_years - julian.balance_years).abs() < 1e-12);
+            let ratio = days / YEAR_DAYS;
+            let stretched = |jd: JulianDayUt| birth_jd + (jd.0 - birth_jd) * ratio;
+            prop_assert!((other.window_end.0 - stretched(julian.window_end)).abs() < ROUNDING_DAYS);
+            // Every bound scales from birth, so the lists keep their lords and their lengths.
+            prop_assert_eq!(other.mahadashas.len(), julian.mahadashas.len());
+            for (a, b) in other.mahadashas.iter().zip(&julian.mahadashas) {
+                prop_assert_eq!(a.lord, b.lord);
+                prop_assert!((a.years - b.years).abs() < 1e-12);
+                prop_assert!((a.year_days - days).abs() < f64::EPSILON * days);
+                prop_assert!((a.listed_years() - b.listed_years()).abs() < 1e-9);
+                for (x, y) in [(a.start, b.start), (a.end, b.end),
+                               (a.nominal_start, b.nominal_start), (a.nominal_end, b.nominal_end)] {
+                    prop_assert!((x.0 - stretched(y)).abs() < ROUNDING_DAYS * 4.0);
+                }
+                prop_assert_eq!(a.sub_periods.len(), b.sub_periods.len());
+                for (x, y) in a.sub_periods.iter().zip(&b.sub_periods) {
+                    prop_assert_eq!(x.lord, y.lord);
+                    prop_assert!((x.nominal_start.0 - stretched(y.nominal_start)).abs() < ROUNDING_DAYS * 4.0);
                 }
             }
         }
