@@ -4,6 +4,7 @@
 //! half (houses, bodies, aspects, zodiac) is [`orrery_astro::presets`], the civil-time half
 //! (calendar, Local Mean Time) is here, beside the birth options it sets.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use orrery_astro::aspects::Aspect;
@@ -81,7 +82,7 @@ impl AppliedPreset {
     /// left them unset. Only a local `datetime` has a calendar to choose: one with `Z` or an
     /// offset is an instant already.
     #[must_use]
-    pub fn birth(&mut self, path: &str, birth: &BirthDto) -> BirthDto {
+    fn birth(&mut self, path: &str, birth: &BirthDto) -> BirthDto {
         let mut filled = birth.clone();
         if birth.datetime.has_offset() {
             return filled;
@@ -258,6 +259,21 @@ fn disc_name(disc: RiseSetDisc) -> &'static str {
     match disc {
         RiseSetDisc::UpperLimb => "upper_limb",
         RiseSetDisc::Center => "center",
+    }
+}
+
+/// `birth` (at `path`) as `preset` reads it: with the preset's calendar and Local Mean Time where
+/// the request left them unset (recorded for the echo), or, without a preset, the request's own
+/// birth, not copied.
+#[must_use]
+pub fn read_birth<'b>(
+    preset: Option<&mut AppliedPreset>,
+    path: &str,
+    birth: &'b BirthDto,
+) -> Cow<'b, BirthDto> {
+    match preset {
+        Some(preset) => Cow::Owned(preset.birth(path, birth)),
+        None => Cow::Borrowed(birth),
     }
 }
 

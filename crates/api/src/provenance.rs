@@ -7,6 +7,8 @@
 //! covers (`crates/server/src/caching.rs`): the same request on the same release gives the
 //! same provenance.
 
+use std::sync::LazyLock;
+
 use orrery_astro::time::{JulianDayUt, timestamp_of, utc_to_second};
 use orrery_ephem::{Ephemeris, FILES, MOSHIER, SourcesUsed};
 use serde::Serialize;
@@ -85,7 +87,7 @@ pub struct EngineDto {
     pub version: &'static str,
     /// The Swiss Ephemeris library compiled in.
     #[schema(example = "2.10.03")]
-    pub swiss_ephemeris: String,
+    pub swiss_ephemeris: &'static str,
 }
 
 /// One ephemeris an answer used.
@@ -97,10 +99,10 @@ pub struct EphemerisUsedDto {
     pub source: &'static str,
     /// The first date it serves the planets and the Moon (proleptic Gregorian, 0h UT).
     #[schema(example = "1200-01-09")]
-    pub valid_from: String,
+    pub valid_from: &'static str,
     /// The last date it serves them.
     #[schema(example = "4799-12-31")]
-    pub valid_to: String,
+    pub valid_to: &'static str,
     /// Files: the library version, JPL DE number and a fingerprint of the files.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub data_version: Option<String>,
@@ -138,16 +140,21 @@ const MOSHIER_ACCURACY: &str = "within 0.5\" (Sun) to 10\" (Neptune) and 26\" (P
 pub fn provenance(
     eph: &Ephemeris,
     engine_version: &'static str,
-    inputs: &[InputInstant],
+    inputs: Vec<InputInstant>,
     preset: Option<&'static str>,
     used: SourcesUsed,
 ) -> Result<ProvenanceDto, CalcFailure> {
+    // The spans' dates are fixed: written once, not per answer (every `/v1/planets` has them).
+    static FILES_DATES: LazyLock<(String, String)> =
+        LazyLock::new(|| (iso_date(FILES.first), iso_date(FILES.last)));
+    static MOSHIER_DATES: LazyLock<(String, String)> =
+        LazyLock::new(|| (iso_date(MOSHIER.first), iso_date(MOSHIER.last)));
     let mut ephemeris = Vec::new();
     if used.files {
         ephemeris.push(EphemerisUsedDto {
             source: "swiss_ephemeris_files",
-            valid_from: iso_date(FILES.first),
-            valid_to: iso_date(FILES.last),
+            valid_from: &FILES_DATES.0,
+            valid_to: &FILES_DATES.1,
             data_version: Some(eph.data_version().to_owned()),
             accuracy: None,
         });
@@ -155,22 +162,22 @@ pub fn provenance(
     if used.moshier {
         ephemeris.push(EphemerisUsedDto {
             source: "moshier",
-            valid_from: iso_date(MOSHIER.first),
-            valid_to: iso_date(MOSHIER.last),
+            valid_from: &MOSHIER_DATES.0,
+            valid_to: &MOSHIER_DATES.1,
             data_version: None,
             accuracy: Some(MOSHIER_ACCURACY),
         });
     }
     let instants = inputs
-        .iter()
+        .into_iter()
         .map(|input| {
             let delta_t_days = eph
                 .delta_t_days(input.jd)
                 .map_err(|error| CalcFailure::from(error).at_field(&input.field))?;
             Ok(InstantDto {
-                field: input.field.clone(),
                 utc: timestamp_of(input.jd)
                     .map_or_else(|| format!("Julian day {}", input.jd.0), utc_to_second),
+                field: input.field,
                 julian_day_ut: input.jd.0,
                 delta_t_seconds: delta_t_days * 86_400.0,
                 calendar: input.calendar,

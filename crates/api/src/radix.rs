@@ -19,7 +19,7 @@ use crate::common::{
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AyanamsaField, BodyField, CenterField, HouseSystemField, PresetField};
-use crate::presets::{AppliedPreset, PresetEcho};
+use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -86,11 +86,7 @@ impl TryFrom<&RadixRequest> for RadixInput {
 
     fn try_from(request: &RadixRequest) -> Result<Self, ApiInputError> {
         let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
-        let birth = match &mut preset {
-            Some(preset) => preset.birth("birth", &request.birth),
-            None => request.birth.clone(),
-        }
-        .resolve("birth")?;
+        let birth = read_birth(preset.as_mut(), "birth", &request.birth).resolve("birth")?;
         let options = &request.options;
         let (house_system, (zodiac, ayanamsa), aspects) = match &mut preset {
             Some(preset) => (

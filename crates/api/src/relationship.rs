@@ -76,7 +76,7 @@ use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
-use crate::presets::{AppliedPreset, PresetEcho};
+use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 use orrery_astro::chart::chart_bodies;
 
 /// A person's `name` may be at most this many characters.
@@ -186,10 +186,7 @@ impl PersonInput {
             name: dto.name.clone(),
             birth: {
                 let field = format!("{path}.birth");
-                match preset {
-                    Some(preset) => preset.birth(&field, &dto.birth).resolve(&field)?,
-                    None => dto.birth.resolve(&field)?,
-                }
+                read_birth(preset, &field, &dto.birth).resolve(&field)?
             },
         })
     }

@@ -119,7 +119,7 @@ use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::string_field;
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
-use crate::presets::{AppliedPreset, PresetEcho};
+use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 use orrery_astro::chart::chart_bodies;
 
 /// What a returns response contains besides the times.
@@ -326,12 +326,12 @@ impl ReturnsRequest {
         bodies: &[Body],
         preset: Option<&mut AppliedPreset>,
     ) -> Result<ReturnsNatal, ApiInputError> {
-        let natal = match (self.natal.as_ref(), preset) {
-            (Some(birth), Some(preset)) => Some(preset.birth("natal", birth)),
-            (birth, _) => birth.cloned(),
-        };
+        let natal = self
+            .natal
+            .as_ref()
+            .map(|birth| read_birth(preset, "natal", birth));
         let map = match choose_natal(
-            natal.as_ref(),
+            natal.as_deref(),
             self.natal_positions.as_ref(),
             "natal or natal_positions is required: a return needs the natal longitude of each \
              planet, from the birth {datetime, timezone, location} or given by name \

@@ -144,7 +144,7 @@ use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos, window_ephemeris};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
-use crate::presets::{AppliedPreset, PresetEcho};
+use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 
 /// The longest window: 100 Julian years.
 pub const MAX_WINDOW_DAYS: f64 = 36_525.0;
@@ -316,12 +316,12 @@ fn natal_source(
     request: &TransitsRequest,
     preset: Option<&mut AppliedPreset>,
 ) -> Result<NatalSource, ApiInputError> {
-    let natal = match (request.natal.as_ref(), preset) {
-        (Some(birth), Some(preset)) => Some(preset.birth("natal", birth)),
-        (birth, _) => birth.cloned(),
-    };
+    let natal = request
+        .natal
+        .as_ref()
+        .map(|birth| read_birth(preset, "natal", birth));
     match choose_natal(
-        natal.as_ref(),
+        natal.as_deref(),
         request.natal_positions.as_ref(),
         "natal or natal_positions is required: the birth {datetime, timezone, location}, or \
          the natal longitudes by point name ({\"sun\": 112.0, \"ascendant\": 138.1, …})",

@@ -99,7 +99,7 @@ use crate::common::{
 };
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{Catalogue, ClosedSet, OneOf, PresetField, names_builder, string_field};
-use crate::presets::{AppliedPreset, PresetEcho};
+use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -229,11 +229,7 @@ impl TryFrom<&VedicRequest> for VedicInput {
 
     fn try_from(request: &VedicRequest) -> Result<Self, ApiInputError> {
         let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
-        let birth = match &mut preset {
-            Some(preset) => preset.birth("birth", &request.birth),
-            None => request.birth.clone(),
-        }
-        .resolve("birth")?;
+        let birth = read_birth(preset.as_mut(), "birth", &request.birth).resolve("birth")?;
         let ayanamsa = match (request.ayanamsa, &mut preset) {
             (Some(SiderealModeField(mode)), _) => mode,
             (None, Some(preset)) => preset

@@ -270,10 +270,11 @@ impl Ephemeris {
     }
 }
 
-/// The Swiss Ephemeris library's version, `2.10.03`.
+/// The Swiss Ephemeris library's version, `2.10.03` (asked once: it is compiled in).
 #[must_use]
-pub fn library_version() -> String {
-    ffi::version()
+pub fn library_version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(ffi::version)
 }
 
 /// FNV-1a over the names, sizes and first 4 KiB of the data files, in name order.

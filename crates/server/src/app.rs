@@ -214,7 +214,7 @@ impl AppState {
             let instants = input.input_instants();
             let preset = input.preset_name();
             let (answer, used) = orrery_ephem::track_sources(|| job(eph, &input));
-            let provenance = provenance(eph, SERVICE_VERSION, &instants, preset, used)?;
+            let provenance = provenance(eph, SERVICE_VERSION, instants, preset, used)?;
             Ok(WithProvenance {
                 answer: answer?,
                 provenance,
@@ -243,7 +243,7 @@ impl AppState {
             let instants = input.input_instants();
             let preset = input.preset_name();
             let (answer, used) = orrery_ephem::track_sources(|| job(eph, &input));
-            let provenance = provenance(eph, SERVICE_VERSION, &instants, preset, used)?;
+            let provenance = provenance(eph, SERVICE_VERSION, instants, preset, used)?;
             let header = serde_json::to_string(&provenance).map_err(ApiError::internal)?;
             Ok(AnswerBody {
                 provenance_header: Some(header),

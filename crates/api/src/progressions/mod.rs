@@ -84,7 +84,7 @@ use crate::datetime::Instant;
 use crate::error::ApiInputError;
 use crate::names::string_field;
 use crate::natal::check_point_count;
-use crate::presets::AppliedPreset;
+use crate::presets::{AppliedPreset, read_birth};
 
 /// The oldest age, years (and the longest window).
 pub const MAX_AGE_YEARS: f64 = 120.0;
@@ -361,10 +361,9 @@ impl ProgressionsRequest {
                 "birth_jd",
                 "is only used with natal_positions (natal gives the birth instant)",
             )),
-            (Some(birth), None, None) => Ok(NatalInput::Birth(match preset {
-                Some(preset) => preset.birth("natal", birth).resolve("natal")?,
-                None => birth.resolve("natal")?,
-            })),
+            (Some(birth), None, None) => Ok(NatalInput::Birth(
+                read_birth(preset, "natal", birth).resolve("natal")?,
+            )),
             (None, Some(_), None) => Err(ApiInputError::field(
                 "birth_jd",
                 "is required with natal_positions (the Julian day UT of the birth)",
