@@ -72,6 +72,10 @@ pub(crate) struct KeyCache {
     unknown: Mutex<HashMap<KeyHash, Instant>>,
     /// Until when lookups skip the database after a failure.
     store_paused_until: Mutex<Option<Instant>>,
+    /// One turn per key whose lookup is under way: concurrent requests with the same key wait for
+    /// that one lookup instead of each taking a database connection (a burst on a cold key, or on
+    /// every instance at once after the TTL, is one query per instance, not one per request).
+    lookups_in_flight: Mutex<HashMap<KeyHash, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 /// The key store did not answer in time and the key was not verified within the grace period.
@@ -85,6 +89,7 @@ impl KeyCache {
             verified: Mutex::new(HashMap::new()),
             unknown: Mutex::new(HashMap::new()),
             store_paused_until: Mutex::new(None),
+            lookups_in_flight: Mutex::new(HashMap::new()),
         }
     }
 
@@ -93,19 +98,45 @@ impl KeyCache {
         store: &dyn KeyStore,
         hash: KeyHash,
     ) -> Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable> {
-        if let Some((verified, record)) = lock(&self.verified).get(&hash)
+        if let Some(answer) = self.answer_without_the_store(&hash) {
+            return answer;
+        }
+        let turn = LookupTurn::take(self, &hash);
+        let _turn = turn.turn.lock().await;
+        // The lookup this request waited for has answered (or failed and paused the store).
+        match self.answer_without_the_store(&hash) {
+            Some(answer) => answer,
+            None => self.look_up_in_the_store(store, hash.clone()).await,
+        }
+    }
+
+    /// The answer from recent lookups, or from the grace period while the store is paused after
+    /// a failure; `None` when the store must be asked.
+    fn answer_without_the_store(
+        &self,
+        hash: &KeyHash,
+    ) -> Option<Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable>> {
+        if let Some((verified, record)) = lock(&self.verified).get(hash)
             && verified.elapsed() < KEY_CACHE_TTL
         {
-            return Ok(Some(Arc::clone(record)));
+            return Some(Ok(Some(Arc::clone(record))));
         }
-        if let Some(checked) = lock(&self.unknown).get(&hash)
+        if let Some(checked) = lock(&self.unknown).get(hash)
             && checked.elapsed() < KEY_CACHE_TTL
         {
-            return Ok(None);
+            return Some(Ok(None));
         }
         if lock(&self.store_paused_until).is_some_and(|until| Instant::now() < until) {
-            return self.within_grace(&hash);
+            return Some(self.within_grace(hash));
         }
+        None
+    }
+
+    async fn look_up_in_the_store(
+        &self,
+        store: &dyn KeyStore,
+        hash: KeyHash,
+    ) -> Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable> {
         match tokio::time::timeout(KEY_LOOKUP_DEADLINE, store.find_active_key(&hash)).await {
             Ok(Ok(found)) => {
                 *lock(&self.store_paused_until) = None;
@@ -172,6 +203,39 @@ impl KeyCache {
             return Ok(None);
         }
         Err(KeyStoreUnavailable)
+    }
+}
+
+/// A request's place in the queue for one key's lookup. Dropped, also when the request is
+/// cancelled, it forgets the key once nobody else waits, so the map holds only keys in flight.
+struct LookupTurn<'cache> {
+    cache: &'cache KeyCache,
+    hash: KeyHash,
+    turn: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl<'cache> LookupTurn<'cache> {
+    fn take(cache: &'cache KeyCache, hash: &KeyHash) -> Self {
+        let turn = Arc::clone(
+            lock(&cache.lookups_in_flight)
+                .entry(hash.clone())
+                .or_default(),
+        );
+        Self {
+            cache,
+            hash: hash.clone(),
+            turn,
+        }
+    }
+}
+
+impl Drop for LookupTurn<'_> {
+    fn drop(&mut self) {
+        let mut in_flight = lock(&self.cache.lookups_in_flight);
+        // Only the map and this request hold the turn: nobody waits for it any more.
+        if Arc::strong_count(&self.turn) == 2 {
+            in_flight.remove(&self.hash);
+        }
     }
 }
 
@@ -332,12 +396,15 @@ mod tests {
         revoked: AtomicBool,
         failing: AtomicBool,
         lookups: AtomicUsize,
+        /// How long each lookup takes.
+        latency: Duration,
     }
 
     #[async_trait::async_trait]
     impl KeyStore for SwitchableStore {
         async fn find_active_key(&self, hash: &KeyHash) -> Result<Option<KeyRecord>, StoreError> {
             self.lookups.fetch_add(1, Ordering::SeqCst);
+            tokio::time::sleep(self.latency).await;
             if self.failing.load(Ordering::SeqCst) {
                 // Any error will do: the cache treats every failure alike.
                 return Err(StoreError::Corrupt("the store is down".into()));
@@ -368,6 +435,7 @@ mod tests {
             revoked: AtomicBool::new(false),
             failing: AtomicBool::new(false),
             lookups: AtomicUsize::new(0),
+            latency: Duration::ZERO,
         }
     }
 
@@ -429,5 +497,53 @@ mod tests {
         store.failing.store(true, Ordering::SeqCst);
         age(&cache, KEY_CACHE_TTL);
         assert!(cache.lookup(&store, known).await.is_err());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn concurrent_requests_with_one_key_share_one_lookup() {
+        let store = Arc::new(SwitchableStore {
+            latency: Duration::from_millis(100),
+            ..store()
+        });
+        let cache = Arc::new(KeyCache::new(Duration::from_secs(600)));
+        let unknown = ApiKeySecret::new("never-issued-key-0").hash();
+        let requests: Vec<_> = (0..40)
+            .map(|i| {
+                let (store, cache) = (Arc::clone(&store), Arc::clone(&cache));
+                let hash = if i % 2 == 0 {
+                    store.key.clone()
+                } else {
+                    unknown.clone()
+                };
+                tokio::spawn(async move { cache.lookup(store.as_ref(), hash).await })
+            })
+            .collect();
+        let mut answers = Vec::new();
+        for request in requests {
+            answers.push(request.await.unwrap().unwrap().is_some());
+        }
+        assert_eq!(answers.iter().filter(|known| **known).count(), 20);
+        assert_eq!(
+            store.lookups.load(Ordering::SeqCst),
+            2,
+            "one lookup per key"
+        );
+        assert!(lock(&cache.lookups_in_flight).is_empty());
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_request_cancelled_while_waiting_leaves_no_turn_behind() {
+        let store = SwitchableStore {
+            latency: Duration::from_secs(1),
+            ..store()
+        };
+        let cache = KeyCache::new(Duration::from_secs(600));
+        let lookup = cache.lookup(&store, store.key.clone());
+        assert!(
+            tokio::time::timeout(Duration::from_millis(10), lookup)
+                .await
+                .is_err()
+        );
+        assert!(lock(&cache.lookups_in_flight).is_empty());
     }
 }

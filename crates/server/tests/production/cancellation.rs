@@ -150,19 +150,23 @@ async fn a_request_that_cannot_start_in_time_gets_503_not_504() {
             )
         })
     };
-    let running = send(keys[0].clone());
-    // The first one takes the only heavy thread before the others arrive.
+    let first = send(keys[0].clone());
+    // The first one should take the only heavy thread before the others arrive; on a loaded
+    // machine another may overtake it, so the answers are told apart by status, not by order.
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let queued: Vec<_> = keys[1..].iter().cloned().map(send).collect();
-
-    let (status, _, code, _) = running.await.unwrap();
-    assert_eq!(
-        (status, code.as_str()),
-        (504, Some("timeout")),
-        "the running search"
-    );
-    for handle in queued {
-        let (status, retry_after, code, waited) = handle.await.unwrap();
+    let later: Vec<_> = keys[1..].iter().cloned().map(send).collect();
+    let mut answers = vec![first.await.unwrap()];
+    for handle in later {
+        answers.push(handle.await.unwrap());
+    }
+    let (ran, refused): (Vec<_>, Vec<_>) =
+        answers.into_iter().partition(|(status, ..)| *status == 504);
+    assert!(!ran.is_empty(), "no search ran past its limit");
+    assert!(!refused.is_empty(), "every search got the heavy thread");
+    for (_, _, code, _) in &ran {
+        assert_eq!(code, "timeout", "a search past its limit");
+    }
+    for (status, retry_after, code, waited) in refused {
         eprintln!("cancellation: a queued request got {status} {code} after {waited:?}");
         assert_eq!(status, 503, "a queued request that could not start: {code}");
         assert_eq!(code, "overloaded");

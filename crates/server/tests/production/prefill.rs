@@ -7,6 +7,12 @@ use std::time::{Duration, Instant};
 
 use crate::process::{DEMO_KEY, Service};
 
+/// CPU time of the idle process that shows the cache is being built (start-up and idle
+/// threads use a few milliseconds).
+const PREFILL_WORK_SEEN: Duration = Duration::from_millis(100);
+/// How long the test waits for that work before it fails.
+const PREFILL_WORK_WAIT: Duration = Duration::from_secs(30);
+
 /// A year of transits to a natal chart: thousands of cached positions.
 fn transit_year() -> serde_json::Value {
     serde_json::json!({
@@ -33,6 +39,8 @@ async fn transits(client: &reqwest::Client, service: &Service) -> Vec<u8> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a start-up time bound, meaningful for an optimised build: .ci/run runs it with \
+            `cargo test --release -p orrery-server --test production -- --ignored`"]
 async fn the_cache_built_at_start_delays_nothing_and_changes_no_answer() {
     let dir = tempfile::tempdir().unwrap();
     let database = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
@@ -63,13 +71,22 @@ async fn the_cache_built_at_start_delays_nothing_and_changes_no_answer() {
         spawned.elapsed().as_millis()
     );
 
-    // The cache really is being built: the otherwise idle process keeps a core busy.
+    // The cache really is being built: the otherwise idle process keeps using CPU. Its thread
+    // runs at nice 19, so on a busy machine it gets a small share: wait for the work to show
+    // (bounded), rather than expecting it within a fixed half second.
     let before = with.cpu_time();
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let building = with.cpu_time().saturating_sub(before);
-    assert!(
-        building >= Duration::from_millis(100),
-        "no prefill work seen: {building:?} of CPU in 0.5 s"
+    let watching = Instant::now();
+    while with.cpu_time().saturating_sub(before) < PREFILL_WORK_SEEN {
+        assert!(
+            watching.elapsed() < PREFILL_WORK_WAIT,
+            "no prefill work seen: {:?} of CPU in {PREFILL_WORK_WAIT:?}",
+            with.cpu_time().saturating_sub(before)
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    eprintln!(
+        "prefill: {PREFILL_WORK_SEEN:?} of building seen within {} ms",
+        watching.elapsed().as_millis()
     );
 
     let during_the_prefill = transits(&client, &with).await;

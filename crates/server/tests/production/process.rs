@@ -46,8 +46,10 @@ impl Service {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("start orrery");
+        // The handle first: if the wait fails, dropping it stops the process.
+        let service = Self { child, port };
         wait_for_port(port, "orrery");
-        Self { child, port }
+        service
     }
 
     pub(crate) fn url(&self, path: &str) -> String {
@@ -241,12 +243,14 @@ impl Nginx {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("start nginx");
-        wait_for_port(port, "nginx");
-        Self {
+        // The handle first: if the wait fails, dropping it stops nginx.
+        let nginx = Self {
             child,
             port,
             _dir: dir,
-        }
+        };
+        wait_for_port(port, "nginx");
+        nginx
     }
 
     pub(crate) fn url(&self, path: &str) -> String {
