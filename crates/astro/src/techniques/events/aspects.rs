@@ -45,7 +45,11 @@ pub(super) fn exact_aspects(
     from: f64,
     to: f64,
 ) -> Result<Vec<ExactAspect>, EventError> {
-    let track = sampler.pair_track(first, second, from, to)?;
+    let targets: Vec<f64> = aspects
+        .iter()
+        .flat_map(|&aspect| arcs(aspect).iter().copied())
+        .collect();
+    let track = sampler.pair_track(first, second, &targets, from, to)?;
     let mut found = Vec::new();
     let mut crossings = Vec::new();
     for &aspect in aspects {
