@@ -423,7 +423,8 @@ impl Track {
     /// samples and the interpolant's extreme between them). Elsewhere the step keeps no turn
     /// node and is not monotone, which no crossing of a target can notice: every target stays
     /// on one side of it, by more than the margin, which must exceed the interpolant's error.
-    /// Its turns are then not all in [`Track::turns`].
+    /// Such a track is for [`Track::crossings`] of those targets only: its [`Track::turns`]
+    /// are not the angle's turning points.
     ///
     /// # Errors
     /// As [`Track::build`].
@@ -1154,5 +1155,55 @@ mod tests {
             assert!(wrap_180(exact.value_deg - target).abs() < 1e-9);
         }
         assert_eq!(evaluations, crossings.len());
+    }
+
+    #[test]
+    fn a_track_for_targets_solves_only_the_turns_near_them() {
+        // A loop every 2π days between 40° and 80°: turns at 40° and 80°, sampled daily.
+        let value = |t: f64| 60.0 + 20.0 * t.sin();
+        let rate = |t: f64| 20.0 * t.cos();
+        let times = step(1.0).times(0.0, 20.0).unwrap();
+        let samples: Vec<Sample> = times
+            .iter()
+            .map(|&t| angle(value, rate)(t).unwrap())
+            .collect();
+        let count_turns = |track: &Track| {
+            track
+                .nodes()
+                .iter()
+                .filter(|n| n.kind == NodeKind::Turn)
+                .count()
+        };
+        let full = Track::build(&samples, angle(value, rate), tight()).unwrap();
+        assert_eq!(count_turns(&full), 6);
+        // 70° is crossed twice a loop far from any turn, 79.5° next to the maxima, 10° never;
+        // 45° and 79.5° together need every turn.
+        let cases = [
+            (&[70.0][..], 0),
+            (&[79.5][..], 3),
+            (&[10.0][..], 0),
+            (&[45.0, 79.5][..], 6),
+        ];
+        for (targets, turns) in cases {
+            let track =
+                Track::build_for_targets(&samples, angle(value, rate), tight(), targets, 1.0)
+                    .unwrap();
+            assert_eq!(count_turns(&track), turns, "{targets:?}");
+            for &target in targets {
+                let (mut wanted, mut found) = (Vec::new(), Vec::new());
+                full.crossings(target, &mut wanted);
+                track.crossings(target, &mut found);
+                let solve = |track: &Track, c: &Crossing| {
+                    track
+                        .refine(c, target, angle(value, rate), tight())
+                        .unwrap()
+                        .t_day
+                };
+                let wanted: Vec<f64> = wanted.iter().map(|c| solve(&full, c)).collect();
+                let found: Vec<f64> = found.iter().map(|c| solve(&track, c)).collect();
+                assert_roots(&found, &wanted, 1e-9);
+                assert_roots(&found, &dense_roots((0.0, 20.0), 1e-3, target, value), 1e-6);
+            }
+        }
     }
 }
