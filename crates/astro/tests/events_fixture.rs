@@ -842,6 +842,36 @@ fn local_solar_eclipses_match_astronomy_engine() {
     }
 }
 
+/// A type found with others (sharing their samples and the void of course's aspects) against
+/// the same type alone: the same search, so the same instants, to far below a second.
+const SAME_SEARCH_DAYS: f64 = 1e-6 * SECOND_DAYS;
+
+#[test]
+fn a_type_found_with_the_others_is_the_type_alone() {
+    let eph = common::eph();
+    let (start, end) = (2_460_310.5, 2_460_676.5);
+    let bodies = orrery_astro::techniques::events::DEFAULT_EVENT_BODIES;
+    let types = [
+        EventType::Ingress,
+        EventType::Station,
+        EventType::Lunation,
+        EventType::VoidOfCourse,
+        EventType::Aspect,
+    ];
+    let together = find_events(&eph, &query(start, end, &types, &bodies)).unwrap();
+    for t in types {
+        let alone = find_events(&eph, &query(start, end, &[t], &bodies)).unwrap();
+        let with_others: Vec<&Event> = together.iter().filter(|e| e.event_type() == t).collect();
+        assert_eq!(alone.len(), with_others.len(), "{t:?}");
+        for (a, b) in alone.iter().zip(with_others) {
+            assert!(
+                (a.time().0 - b.time().0).abs() <= SAME_SEARCH_DAYS,
+                "{a:?} vs {b:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn mundane_aspects_2024_2025_match_a_dense_search() {
     let eph = common::eph();

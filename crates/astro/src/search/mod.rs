@@ -30,7 +30,9 @@
 pub mod scan;
 pub mod solve;
 
-pub use scan::{Crossing, Node, NodeKind, Sample, ScanError, ScanStep, Track, find_crossings};
+pub use scan::{
+    Crossing, Node, NodeKind, Sample, ScanError, ScanStep, Track, find_crossings, interpolate,
+};
 pub use solve::{Bracket, SECOND_DAYS, SolveError, Tolerance, solve, try_solve};
 
 /// Why a search failed: the function being searched failed (an ephemeris call, say), the scan's

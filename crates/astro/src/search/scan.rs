@@ -292,6 +292,29 @@ impl Cubic {
         (s > 0.0 && s < 1.0).then_some(s)
     }
 
+    /// Whether one of `targets` lies within `margin_deg` of the values the segment spans, from
+    /// its first node `a`: both nodes' values and the interpolant's at `extreme` (its rate's
+    /// zero, if any).
+    fn reaches_any(
+        &self,
+        a: &Sample,
+        extreme: Option<f64>,
+        targets: &[f64],
+        margin_deg: f64,
+    ) -> bool {
+        let inside = extreme.map_or(0.0, |s| self.value(s));
+        let low = self.motion_deg.min(0.0).min(inside) - margin_deg;
+        let high = self.motion_deg.max(0.0).max(inside) + margin_deg;
+        targets.iter().any(|&target| {
+            // The target relative to the first node, on the circle: the segment spans far
+            // less than a turn, so one of these three is the nearest.
+            let d = wrap_180(target - a.value_deg);
+            [d - 360.0, d, d + 360.0]
+                .iter()
+                .any(|x| (low..=high).contains(x))
+        })
+    }
+
     /// The zeros of the rate inside `(s_lo, s_hi)`, in increasing order.
     fn rate_zeros(&self, s_lo: f64, s_hi: f64) -> Vec<f64> {
         let (a, b, c) = (3.0 * self.c3, 2.0 * self.c2, self.c1);
@@ -315,6 +338,23 @@ impl Cubic {
         zeros.sort_by(f64::total_cmp);
         zeros
     }
+}
+
+/// The angle and its rate at `t_day` between two samples (`a.t_day <= t_day <= b.t_day`), from
+/// the cubic Hermite polynomial through both values and rates: a stand-in for a real
+/// evaluation where its error, bounded by whoever calls it, does not matter.
+///
+/// # Errors
+/// [`ScanError::StepTooCoarse`] when the samples are too far apart for the motion, as in
+/// [`Track::build`].
+pub fn interpolate(a: &Sample, b: &Sample, t_day: f64) -> Result<Sample, ScanError> {
+    let cubic = Cubic::between(a, b)?;
+    let s = cubic.s_of(t_day);
+    Ok(Sample {
+        t_day,
+        value_deg: a.value_deg + cubic.value(s),
+        rate_deg_per_day: cubic.rate(s),
+    })
 }
 
 /// Why a node is in a [`Track`].
@@ -372,8 +412,37 @@ impl Track {
     /// errors.
     pub fn build<E>(
         samples: &[Sample],
+        eval: impl FnMut(f64) -> Result<Sample, E>,
+        turn_tolerance: Tolerance,
+    ) -> Result<Self, SearchError<E>> {
+        Self::build_near(samples, eval, turn_tolerance, None)
+    }
+
+    /// [`Track::build`] for a track that will only be asked for crossings of `targets`: a turn
+    /// is solved only where one of them comes within `margin_deg` of what the step spans (both
+    /// samples and the interpolant's extreme between them). Elsewhere the step keeps no turn
+    /// node and is not monotone, which no crossing of a target can notice: every target stays
+    /// on one side of it, by more than the margin, which must exceed the interpolant's error.
+    /// Such a track is for [`Track::crossings`] of those targets only: its [`Track::turns`]
+    /// are not the angle's turning points.
+    ///
+    /// # Errors
+    /// As [`Track::build`].
+    pub fn build_for_targets<E>(
+        samples: &[Sample],
+        eval: impl FnMut(f64) -> Result<Sample, E>,
+        turn_tolerance: Tolerance,
+        targets: &[f64],
+        margin_deg: f64,
+    ) -> Result<Self, SearchError<E>> {
+        Self::build_near(samples, eval, turn_tolerance, Some((targets, margin_deg)))
+    }
+
+    fn build_near<E>(
+        samples: &[Sample],
         mut eval: impl FnMut(f64) -> Result<Sample, E>,
         turn_tolerance: Tolerance,
+        targets: Option<(&[f64], f64)>,
     ) -> Result<Self, SearchError<E>> {
         let Some(first) = samples.first() else {
             return Err(ScanError::BadSamples { t_day: f64::NAN }.into());
@@ -395,8 +464,14 @@ impl Track {
             let rate_a = a.rate_deg_per_day;
             let rate_b = b.rate_deg_per_day;
             if opposite(rate_a, rate_b) {
-                let guess = cubic.rate_zeros(0.0, 1.0).first().map(|&s| cubic.t_of(s));
-                push_turn(&mut nodes, &a, &b, guess, &mut eval, turn_tolerance)?;
+                let zero = cubic.rate_zeros(0.0, 1.0).first().copied();
+                let wanted = targets.is_none_or(|(targets, margin_deg)| {
+                    cubic.reaches_any(&a, zero, targets, margin_deg)
+                });
+                if wanted {
+                    let guess = zero.map(|s| cubic.t_of(s));
+                    push_turn(&mut nodes, &a, &b, guess, &mut eval, turn_tolerance)?;
+                }
             } else if rate_a != 0.0 && rate_b != 0.0 {
                 // Same direction at both ends: look inside only where the cubic's rate dips.
                 let dip = cubic.rate_extremum().filter(|&s| {
@@ -1080,5 +1155,55 @@ mod tests {
             assert!(wrap_180(exact.value_deg - target).abs() < 1e-9);
         }
         assert_eq!(evaluations, crossings.len());
+    }
+
+    #[test]
+    fn a_track_for_targets_solves_only_the_turns_near_them() {
+        // A loop every 2π days between 40° and 80°: turns at 40° and 80°, sampled daily.
+        let value = |t: f64| 60.0 + 20.0 * t.sin();
+        let rate = |t: f64| 20.0 * t.cos();
+        let times = step(1.0).times(0.0, 20.0).unwrap();
+        let samples: Vec<Sample> = times
+            .iter()
+            .map(|&t| angle(value, rate)(t).unwrap())
+            .collect();
+        let count_turns = |track: &Track| {
+            track
+                .nodes()
+                .iter()
+                .filter(|n| n.kind == NodeKind::Turn)
+                .count()
+        };
+        let full = Track::build(&samples, angle(value, rate), tight()).unwrap();
+        assert_eq!(count_turns(&full), 6);
+        // 70° is crossed twice a loop far from any turn, 79.5° next to the maxima, 10° never;
+        // 45° and 79.5° together need every turn.
+        let cases = [
+            (&[70.0][..], 0),
+            (&[79.5][..], 3),
+            (&[10.0][..], 0),
+            (&[45.0, 79.5][..], 6),
+        ];
+        for (targets, turns) in cases {
+            let track =
+                Track::build_for_targets(&samples, angle(value, rate), tight(), targets, 1.0)
+                    .unwrap();
+            assert_eq!(count_turns(&track), turns, "{targets:?}");
+            for &target in targets {
+                let (mut wanted, mut found) = (Vec::new(), Vec::new());
+                full.crossings(target, &mut wanted);
+                track.crossings(target, &mut found);
+                let solve = |track: &Track, c: &Crossing| {
+                    track
+                        .refine(c, target, angle(value, rate), tight())
+                        .unwrap()
+                        .t_day
+                };
+                let wanted: Vec<f64> = wanted.iter().map(|c| solve(&full, c)).collect();
+                let found: Vec<f64> = found.iter().map(|c| solve(&track, c)).collect();
+                assert_roots(&found, &wanted, 1e-9);
+                assert_roots(&found, &dense_roots((0.0, 20.0), 1e-3, target, value), 1e-6);
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ use super::sampler::{Sampler, grid};
 use super::{ApsisKind, EVENT_TOLERANCE, Event, EventError, EventQuery, EventType, in_window};
 use crate::body::Body;
 use crate::chart::{Center, ChartError, Frame, search_position};
-use crate::search::{Sample, ScanStep, Track};
+use crate::search::{NodeKind, Sample, ScanStep, Track};
 use crate::time::JulianDayUt;
 
 /// The scan step of a body's distance and the centre it is measured from, for the bodies that
@@ -55,12 +55,61 @@ fn distance_step(body: Body) -> Option<(ScanStep, Center)> {
 /// 0.25 s, inside the search's half second (1900–2100: Mercury 0.0006 s, Venus, the Earth and
 /// Mars 0.25 s); the outer planets' distance turns so slowly that it would move theirs by
 /// seconds to minutes (Neptune 286 s), so they keep the true equinox (and are sampled 12 times
-/// a year: little to save). The Moon's distance comes from the position cache, as before.
+/// a year, and most years only at [`FAR_BODY_LOOK_DAYS`]: little to save). The Moon's distance comes from the position cache, as before.
 fn distance_equinox(body: Body) -> Equinox {
     match body {
         Body::Mercury | Body::Venus | Body::Earth | Body::Mars => Equinox::Mean,
         _ => Equinox::True,
     }
+}
+
+/// The step of a first look at a far planet's distance: sixteen of its scan steps. Jupiter's
+/// apsides are 5.9 years apart (Saturn's 14.7, Uranus' to Pluto's more), and between two of
+/// them the distance moves one way: the Sun's wobble about the barycentre changes the speed
+/// of its distance from Jupiter or Saturn by under 7 m/s a year, against their own 330 and
+/// 115 m/s a year near an apsis, so it adds no turns (Uranus to Pluto are measured from the
+/// barycentre). So a window in which these samples show the distance's rate with one sign,
+/// and no dip of it between them, holds no apsis, and most years hold none: the body's scan
+/// ([`distance_step`]) runs only where they show one, and finds it exactly as before. Chiron,
+/// whose orbit Saturn's passages reshape, is not looked at this way.
+const FAR_BODY_LOOK_DAYS: ScanStep = ScanStep::constant(512.0);
+
+fn is_far(body: Body) -> bool {
+    matches!(
+        body,
+        Body::Jupiter | Body::Saturn | Body::Uranus | Body::Neptune | Body::Pluto
+    )
+}
+
+/// True unless `body`'s distance keeps one direction over `[from, to]`, by the samples at
+/// [`FAR_BODY_LOOK_DAYS`] and the scan's look inside each step.
+fn may_turn(
+    sampler: &Sampler<'_>,
+    body: Body,
+    frame: &Frame,
+    from: f64,
+    to: f64,
+) -> Result<bool, EventError> {
+    let samples = grid(FAR_BODY_LOOK_DAYS, from, to)
+        .into_iter()
+        .map(|t| distance_sample(sampler, body, frame, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rate_sign = |s: &Sample| s.rate_deg_per_day.total_cmp(&0.0);
+    if samples
+        .windows(2)
+        .any(|pair| rate_sign(&pair[0]) != rate_sign(&pair[1]))
+    {
+        return Ok(true);
+    }
+    // One direction at every sample: a turn could only hide inside a step as a dip of the
+    // rate, which the track's build probes.
+    let track = Track::build(
+        &samples,
+        |t| distance_sample(sampler, body, frame, t),
+        EVENT_TOLERANCE,
+    )
+    .map_err(|e| EventError::from_search(|| format!("{}'s distance", body.name()), e))?;
+    Ok(track.nodes().iter().any(|n| n.kind != NodeKind::Sample))
 }
 
 fn distance_sample(
@@ -109,6 +158,9 @@ pub(super) fn apsides(
             center,
             zodiac: Zodiac::Tropical,
         };
+        if is_far(body) && !may_turn(sampler, body, &frame, query.start.0, query.end.0)? {
+            continue;
+        }
         let samples = grid(step, query.start.0, query.end.0)
             .into_iter()
             .map(|t| distance_sample(sampler, body, &frame, t))

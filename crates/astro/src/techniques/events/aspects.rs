@@ -35,17 +35,93 @@ fn arcs(aspect: Aspect) -> &'static [f64] {
     }
 }
 
-/// Every exact aspect of `aspects` between `first` and `second` with its time in
-/// `[from, to]`, in no particular order.
-pub(super) fn exact_aspects(
-    sampler: &mut Sampler<'_>,
+/// The exact aspects one calendar has found, by pair and window: the void of course searches
+/// the Moon's Ptolemaic aspects to its bodies over a window a little wider than the
+/// calendar's, and the aspect type then takes the same pairs' aspects from there instead of
+/// searching them again.
+#[derive(Debug, Default)]
+pub(super) struct FoundAspects {
+    searches: Vec<Search>,
+}
+
+#[derive(Debug)]
+struct Search {
     first: Body,
     second: Body,
-    aspects: &[Aspect],
+    aspects: Vec<Aspect>,
     from: f64,
     to: f64,
+    found: Vec<ExactAspect>,
+}
+
+/// What to search: the exact aspects of `aspects` between `first` and `second` with their
+/// times in `[from, to]`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PairSearch<'a> {
+    pub(super) first: Body,
+    pub(super) second: Body,
+    pub(super) aspects: &'a [Aspect],
+    pub(super) from: f64,
+    pub(super) to: f64,
+}
+
+impl FoundAspects {
+    /// [`exact_aspects`], from an earlier search of the pair that covered the window and the
+    /// aspects where there is one (the same crossings of the same track, so the same times).
+    pub(super) fn exact_aspects(
+        &mut self,
+        sampler: &mut Sampler<'_>,
+        wanted: PairSearch<'_>,
+    ) -> Result<Vec<ExactAspect>, EventError> {
+        let earlier = self.searches.iter().find(|s| {
+            s.first == wanted.first
+                && s.second == wanted.second
+                && s.from <= wanted.from
+                && s.to >= wanted.to
+                && wanted.aspects.iter().all(|a| s.aspects.contains(a))
+        });
+        if let Some(search) = earlier {
+            return Ok(search
+                .found
+                .iter()
+                .filter(|a| {
+                    a.t_day >= wanted.from
+                        && a.t_day <= wanted.to
+                        && wanted.aspects.contains(&a.aspect)
+                })
+                .copied()
+                .collect());
+        }
+        let found = exact_aspects(sampler, &wanted)?;
+        self.searches.push(Search {
+            first: wanted.first,
+            second: wanted.second,
+            aspects: wanted.aspects.to_vec(),
+            from: wanted.from,
+            to: wanted.to,
+            found: found.clone(),
+        });
+        Ok(found)
+    }
+}
+
+/// Every exact aspect `wanted`, in no particular order.
+fn exact_aspects(
+    sampler: &mut Sampler<'_>,
+    wanted: &PairSearch<'_>,
 ) -> Result<Vec<ExactAspect>, EventError> {
-    let track = sampler.pair_track(first, second, from, to)?;
+    let &PairSearch {
+        first,
+        second,
+        aspects,
+        from,
+        to,
+    } = wanted;
+    let targets: Vec<f64> = aspects
+        .iter()
+        .flat_map(|&aspect| arcs(aspect).iter().copied())
+        .collect();
+    let track = sampler.pair_track(first, second, &targets, from, to)?;
     let mut found = Vec::new();
     let mut crossings = Vec::new();
     for &aspect in aspects {
@@ -86,19 +162,22 @@ pub(super) fn exact_aspects(
 
 pub(super) fn mundane_aspects(
     sampler: &mut Sampler<'_>,
+    found_aspects: &mut FoundAspects,
     bodies: &[Body],
     query: &EventQuery,
     out: &mut Vec<Event>,
 ) -> Result<(), EventError> {
     for (i, &first) in bodies.iter().enumerate() {
         for &second in &bodies[i + 1..] {
-            let found = exact_aspects(
+            let found = found_aspects.exact_aspects(
                 sampler,
-                first,
-                second,
-                &query.aspects,
-                query.start.0,
-                query.end.0,
+                PairSearch {
+                    first,
+                    second,
+                    aspects: &query.aspects,
+                    from: query.start.0,
+                    to: query.end.0,
+                },
             )?;
             for exact in found {
                 debug_assert!(in_window(query, exact.t_day));

@@ -79,17 +79,19 @@ pub(super) fn lunations(
     query: &EventQuery,
     out: &mut Vec<Event>,
 ) -> Result<(), EventError> {
-    let track = sampler.pair_track_at(
-        Body::Moon,
-        Body::Sun,
-        ELONGATION_STEP,
-        query.start.0,
-        query.end.0,
-    )?;
     let phases: Vec<LunationPhase> = match query.lunation_phases {
         LunationPhases::Four => LunationPhase::ALL.iter().copied().step_by(2).collect(),
         LunationPhases::Eight => LunationPhase::ALL.to_vec(),
     };
+    let elongations: Vec<f64> = phases.iter().map(|p| p.elongation_deg()).collect();
+    let track = sampler.pair_track_at(
+        Body::Moon,
+        Body::Sun,
+        ELONGATION_STEP,
+        &elongations,
+        query.start.0,
+        query.end.0,
+    )?;
     let mut crossings = Vec::new();
     for phase in phases {
         let target = phase.elongation_deg();

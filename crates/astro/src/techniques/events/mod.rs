@@ -10,7 +10,8 @@
 //! crossings of the sign cusps), its stations (the turning points) and its retrograde periods;
 //! the track of the Moon's elongation from the Sun gives the lunations; the track of the
 //! difference of two longitudes gives their aspects (and the void-of-course Moon's last
-//! aspects). The eclipses come from the library's own eclipse functions ([`eclipses`]).
+//! aspects, which the aspect type then takes rather than search again). The eclipses come from
+//! the library's own eclipse functions ([`eclipses`]).
 //!
 //! # Windows
 //!
@@ -32,6 +33,7 @@ use orrery_ephem::{EphemError, Ephemeris, Observer, Zodiac};
 pub use eclipses::{EclipseDetails, EclipseKind, LocalEclipseDetails};
 pub use lunations::{LunationPhase, LunationPhases};
 
+use self::aspects::FoundAspects;
 use self::sampler::Sampler;
 use crate::angle::{Longitude, Sign};
 use crate::aspects::Aspect;
@@ -376,6 +378,7 @@ pub fn find_events(eph: &Ephemeris, query: &EventQuery) -> Result<Vec<Event>, Ev
     let bodies = distinct(&query.bodies);
     let wants = |t: EventType| types.contains(&t);
     let mut sampler = Sampler::new(eph, query.zodiac);
+    let mut found_aspects = FoundAspects::default();
     let mut events = Vec::new();
 
     if wants(EventType::Ingress) || wants(EventType::Station) || wants(EventType::RetrogradePeriod)
@@ -386,10 +389,16 @@ pub fn find_events(eph: &Ephemeris, query: &EventQuery) -> Result<Vec<Event>, Ev
         lunations::lunations(&mut sampler, query, &mut events)?;
     }
     if wants(EventType::VoidOfCourse) {
-        void::void_of_course(&mut sampler, query, &mut events)?;
+        void::void_of_course(&mut sampler, &mut found_aspects, query, &mut events)?;
     }
     if wants(EventType::Aspect) {
-        aspects::mundane_aspects(&mut sampler, &bodies, query, &mut events)?;
+        aspects::mundane_aspects(
+            &mut sampler,
+            &mut found_aspects,
+            &bodies,
+            query,
+            &mut events,
+        )?;
     }
     if wants(EventType::Eclipse) {
         eclipses::global_eclipses(eph, query, &mut events)?;

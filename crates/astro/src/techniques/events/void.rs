@@ -6,7 +6,7 @@
 //! the period runs on through the whole sign: the two periods ending at the two ingresses
 //! start at the same aspect, and only the longer one (ending at the later ingress) is listed.
 
-use super::aspects::{ExactAspect, exact_aspects};
+use super::aspects::{ExactAspect, FoundAspects, PairSearch};
 use super::sampler::Sampler;
 use super::{EVENT_TOLERANCE, Event, EventError, EventQuery, PTOLEMAIC_ASPECTS, overlaps_window};
 use crate::angle::Sign;
@@ -25,6 +25,7 @@ const LOOK_AHEAD_DAYS: f64 = 3.0;
 
 pub(super) fn void_of_course(
     sampler: &mut Sampler<'_>,
+    found_aspects: &mut FoundAspects,
     query: &EventQuery,
     out: &mut Vec<Event>,
 ) -> Result<(), EventError> {
@@ -60,7 +61,16 @@ pub(super) fn void_of_course(
         if body == Body::Moon {
             continue;
         }
-        let found = exact_aspects(sampler, Body::Moon, body, &PTOLEMAIC_ASPECTS, from, to)?;
+        let found = found_aspects.exact_aspects(
+            sampler,
+            PairSearch {
+                first: Body::Moon,
+                second: body,
+                aspects: &PTOLEMAIC_ASPECTS,
+                from,
+                to,
+            },
+        )?;
         aspects.extend(found.into_iter().map(|a| (a, body)));
     }
     aspects.sort_by(|a, b| a.0.t_day.total_cmp(&b.0.t_day));
