@@ -9,18 +9,8 @@ use orrery_api::radix::{RadixInput, RadixRequest, compute};
 use orrery_ephem::Ephemeris;
 use serde_json::{Value, json};
 
-fn fixture(name: &str) -> Value {
-    let path = format!(
-        "{}/../../fixtures/presets/{name}.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_str(&std::fs::read_to_string(&path).expect(&path)).expect("fixture parses")
-}
-
-fn separation(a: f64, b: f64) -> f64 {
-    let d = (a - b).rem_euclid(360.0);
-    d.min(360.0 - d)
-}
+mod common;
+use common::{arc_between, preset_fixture};
 
 /// The chart of `request`, as JSON.
 fn chart(eph: &Ephemeris, request: Value) -> Value {
@@ -45,7 +35,7 @@ fn compare(
             continue;
         };
         let got = position["longitude"].as_f64().unwrap();
-        let diff = separation(got, want);
+        let diff = arc_between(got, want);
         assert!(
             diff <= planet_tolerance(body),
             "{name}: {body} {got} vs the peer's {want} ({diff}°)"
@@ -60,7 +50,7 @@ fn compare(
         ) else {
             panic!("{name}: cusp {house} missing");
         };
-        let diff = separation(got, want);
+        let diff = arc_between(got, want);
         assert!(
             diff <= house_tolerance,
             "{name}: cusp {house} {got} vs {want}"
@@ -69,7 +59,7 @@ fn compare(
     for (angle, key) in [("ascendant", "asc"), ("mc", "mc")] {
         if let Some(want) = peer[key].as_f64() {
             let got = answer["angles"][angle]["longitude"].as_f64().unwrap();
-            let diff = separation(got, want);
+            let diff = arc_between(got, want);
             assert!(diff <= house_tolerance, "{name}: {angle} {got} vs {want}");
         }
     }
@@ -114,7 +104,7 @@ fn local_birth(birth: &Value, calendar: Option<&str>) -> Value {
 #[test]
 fn astrodienst_casts_the_charts_as_the_swiss_ephemeris_with_astro_coms_conventions() {
     let eph = Ephemeris::open(Ephemeris::default_data_dir()).unwrap();
-    let fixture = fixture("astrodienst");
+    let fixture = preset_fixture("astrodienst");
     let tolerance = fixture["precision"]["charts_tolerance_deg"]
         .as_f64()
         .unwrap();
@@ -165,7 +155,7 @@ fn astrodienst_casts_the_charts_as_the_swiss_ephemeris_with_astro_coms_conventio
         ("HOUSE2", &answer["houses"]["2"]),
     ] {
         let want = values[key]["deg"].as_f64().unwrap();
-        let diff = separation(got.as_f64().unwrap(), want);
+        let diff = arc_between(got.as_f64().unwrap(), want);
         assert!(
             diff <= published_tolerance,
             "astro.com {key}: {got} vs {want}"
@@ -176,7 +166,7 @@ fn astrodienst_casts_the_charts_as_the_swiss_ephemeris_with_astro_coms_conventio
 #[test]
 fn kerykeion_casts_kerykeions_own_charts() {
     let eph = Ephemeris::open(Ephemeris::default_data_dir()).unwrap();
-    let fixture = fixture("kerykeion");
+    let fixture = preset_fixture("kerykeion");
     let precision = &fixture["precision"];
     let body_tolerance = |body: &str| {
         precision["moshier_vs_files_worst_deg"][body]
@@ -218,7 +208,7 @@ fn kerykeion_casts_kerykeions_own_charts() {
 #[test]
 fn jagannatha_hora_casts_pyjhoras_charts_and_jhoras_own() {
     let eph = Ephemeris::open(Ephemeris::default_data_dir()).unwrap();
-    let fixture = fixture("jagannatha_hora");
+    let fixture = preset_fixture("jagannatha_hora");
     let tolerance = fixture["precision"]["tolerance_deg"]["planets"]
         .as_f64()
         .unwrap();
@@ -254,14 +244,14 @@ fn jagannatha_hora_casts_pyjhoras_charts_and_jhoras_own() {
                 let got = answer["planets"][body]["longitude"].as_f64().unwrap();
                 let want = want.as_f64().unwrap();
                 assert!(
-                    separation(got, want) <= allowed(body),
+                    arc_between(got, want) <= allowed(body),
                     "{name}: JHora's {body} {want}, ours {got}"
                 );
             }
             let asc = answer["angles"]["ascendant"]["longitude"].as_f64().unwrap();
             let want = published["asc"].as_f64().unwrap();
             assert!(
-                separation(asc, want) <= tolerance,
+                arc_between(asc, want) <= tolerance,
                 "JHora's lagna {want}, ours {asc}"
             );
         }
@@ -273,7 +263,7 @@ fn jagannatha_hora_casts_pyjhoras_charts_and_jhoras_own() {
 #[test]
 fn morinus_casts_charts_as_its_calculation_code_does() {
     let eph = Ephemeris::open(Ephemeris::default_data_dir()).unwrap();
-    let fixture = fixture("morinus");
+    let fixture = preset_fixture("morinus");
     let tolerance = fixture["precision"]["tolerance_deg"].as_f64().unwrap();
     let charts = fixture["charts"].as_array().unwrap();
     assert!(charts.len() >= 10);

@@ -13,6 +13,9 @@ use orrery_astro::angle::Sign;
 use orrery_ephem::Ephemeris;
 use serde_json::{Value, json};
 
+mod common;
+use common::{arc_between, preset_fixture};
+
 /// PyJHora prints dasha bounds to the second; Orrery writes them to the second too. Two
 /// roundings of at most half a second each, and a little for the sum of 120 years of days.
 const PRINTED_SECONDS: f64 = 1.5;
@@ -24,19 +27,6 @@ const MOON_AGREEMENT_DEG: f64 = 0.001 / 3600.0;
 const NAKSHATRA_DEG: f64 = 360.0 / 27.0;
 /// The Moon stood in Swati, Rahu's nakshatra: the first mahadasha is Rahu's 18 years.
 const RAHU_YEARS: f64 = 18.0;
-
-fn fixture() -> Value {
-    let path = format!(
-        "{}/../../fixtures/presets/jagannatha_hora.json",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_str(&std::fs::read_to_string(&path).expect(&path)).expect("fixture parses")
-}
-
-fn separation(a: f64, b: f64) -> f64 {
-    let d = (a - b).rem_euclid(360.0);
-    d.min(360.0 - d)
-}
 
 fn vedic(eph: &Ephemeris, request: &Value) -> Value {
     let parsed: VedicRequest = json_value(request.clone()).unwrap_or_else(|e| panic!("{e}"));
@@ -108,7 +98,7 @@ fn worst_difference(ours: &[(String, String, Timestamp)], peer: &Value, shift: f
 #[test]
 fn vimshottari_periods_are_pyjhoras_with_the_preset() {
     let eph = Ephemeris::open(Ephemeris::default_data_dir()).unwrap();
-    let fixture = fixture();
+    let fixture = preset_fixture("jagannatha_hora");
     let vimshottari = &fixture["vimshottari"];
     let request = |preset: Option<&str>| {
         let mut body = json!({"birth": birth(&vimshottari["birth"]), "include": ["dashas"],
@@ -167,7 +157,7 @@ fn vimshottari_periods_are_pyjhoras_with_the_preset() {
 #[test]
 fn d1_positions_are_pyjhoras_charts_with_the_preset() {
     let eph = Ephemeris::open(Ephemeris::default_data_dir()).unwrap();
-    let fixture = fixture();
+    let fixture = preset_fixture("jagannatha_hora");
     let tolerance = &fixture["precision"]["tolerance_deg"];
     let planet_tolerance = tolerance["planets"].as_f64().unwrap();
     let asc_tolerance = tolerance["asc"].as_f64().unwrap();
@@ -202,7 +192,7 @@ fn d1_positions_are_pyjhoras_charts_with_the_preset() {
                 + peer["apparent_minus_true_deg"][body]
                     .as_f64()
                     .map_or(0.0, f64::abs);
-            let diff = separation(got, want);
+            let diff = arc_between(got, want);
             assert!(diff <= allowed, "{name}: {graha} {got} vs {want} ({diff}°)");
             let sign = (want / 30.0).floor();
             let near_cusp = (want - sign * 30.0).min((sign + 1.0) * 30.0 - want) <= allowed;
@@ -217,11 +207,11 @@ fn d1_positions_are_pyjhoras_charts_with_the_preset() {
         }
         let ketu = positions["ketu"]["longitude"].as_f64().unwrap();
         let rahu = positions["rahu"]["longitude"].as_f64().unwrap();
-        assert!((separation(ketu, rahu) - 180.0).abs() < 1e-9, "{name}");
+        assert!((arc_between(ketu, rahu) - 180.0).abs() < 1e-9, "{name}");
         let want = peer["asc"].as_f64().unwrap();
         let got = positions["lagna"]["longitude"].as_f64().unwrap();
         assert!(
-            separation(got, want) <= asc_tolerance,
+            arc_between(got, want) <= asc_tolerance,
             "{name}: lagna {got} vs {want}"
         );
     }
