@@ -322,12 +322,15 @@ impl<'e> Sampler<'e> {
         let Some(own) = interpolated_step(body).filter(|own| own.days() > pair_step.days()) else {
             return Ok(self.tropical_sample(body, t).map(Some)?);
         };
-        let before = grid(own, t, t)[0];
+        // The body's own grid times around `t`, exactly as its own track has them, so that
+        // both are read from the samples it already holds.
+        let index = grid_index_at_or_before(own, t);
+        let before = grid_time(own, index);
         if before.to_bits() == t.to_bits() {
             return Ok(Some(self.tropical_sample(body, t)?));
         }
         let a = self.tropical_sample(body, before)?;
-        let b = self.tropical_sample(body, before + own.days())?;
+        let b = self.tropical_sample(body, grid_time(own, index + 1.0))?;
         if !consistent(&a, &b) {
             return Ok(None);
         }
@@ -400,9 +403,8 @@ fn interpolated_step(body: Body) -> Option<ScanStep> {
 /// The grid times of `step` covering `[from, to]`: from the last grid time at or before `from`
 /// to the first at or after `to`.
 pub(super) fn grid(step: ScanStep, from: f64, to: f64) -> Vec<f64> {
-    let days = step.days();
-    let first = ((from - ANCHOR_JD) / days).floor();
-    let last = ((to - ANCHOR_JD) / days).ceil().max(first + 1.0);
+    let first = grid_index_at_or_before(step, from);
+    let last = ((to - ANCHOR_JD) / step.days()).ceil().max(first + 1.0);
     #[allow(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
@@ -413,9 +415,20 @@ pub(super) fn grid(step: ScanStep, from: f64, to: f64) -> Vec<f64> {
         .map(|k| {
             #[allow(clippy::cast_precision_loss, reason = "k is small")]
             let k = first + k as f64;
-            ANCHOR_JD + k * days
+            grid_time(step, k)
         })
         .collect()
+}
+
+/// The index (from [`ANCHOR_JD`]) of the last time of `step`'s grid at or before `t`.
+fn grid_index_at_or_before(step: ScanStep, t: f64) -> f64 {
+    ((t - ANCHOR_JD) / step.days()).floor()
+}
+
+/// The time of `step`'s grid with `index`: the same bits wherever it is asked for, which the
+/// sample caches' keys rely on.
+fn grid_time(step: ScanStep, index: f64) -> f64 {
+    ANCHOR_JD + index * step.days()
 }
 
 #[cfg(test)]
