@@ -546,4 +546,42 @@ mod tests {
         );
         assert!(lock(&cache.lookups_in_flight).is_empty());
     }
+
+    #[tokio::test(start_paused = true)]
+    async fn requests_waiting_on_a_frozen_store_answer_from_the_grace_period_after_one_deadline() {
+        let cache = Arc::new(KeyCache::new(Duration::from_secs(600)));
+        let quick = store();
+        assert!(
+            cache
+                .lookup(&quick, quick.key.clone())
+                .await
+                .unwrap()
+                .is_some()
+        );
+        age(&cache, KEY_CACHE_TTL);
+        // The database stops answering: one lookup waits for its deadline, the rest for it.
+        let frozen = Arc::new(SwitchableStore {
+            latency: Duration::from_secs(3600),
+            ..store()
+        });
+        let started = tokio::time::Instant::now();
+        let requests: Vec<_> = (0..10)
+            .map(|_| {
+                let (store, cache) = (Arc::clone(&frozen), Arc::clone(&cache));
+                tokio::spawn(async move { cache.lookup(store.as_ref(), store.key.clone()).await })
+            })
+            .collect();
+        for request in requests {
+            assert!(
+                request.await.unwrap().unwrap().is_some(),
+                "verified within the grace"
+            );
+        }
+        assert!(started.elapsed() < KEY_LOOKUP_DEADLINE + Duration::from_millis(50));
+        assert_eq!(
+            frozen.lookups.load(Ordering::SeqCst),
+            1,
+            "one lookup hung, not ten"
+        );
+    }
 }
