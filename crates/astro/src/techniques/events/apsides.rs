@@ -1,8 +1,9 @@
 //! Apsides as they happen: the Moon's perigee and apogee (the minima and maxima of its
 //! geocentric distance), the planets' perihelion and aphelion (of their true, geometric,
-//! heliocentric distance: [`true_distance`]; Uranus, Neptune and Pluto from the solar system's barycentre, see
-//! [`distance_step`]). These are the turning points of the distance, found by the same scan that finds
-//! a longitude's stations: a [`Track`] of the distance (its value) and its rate of change.
+//! heliocentric distance: [`true_distance`]; Uranus, Neptune and Pluto from the solar system's
+//! barycentre, see [`distance_step`]). These are the turning points of the distance, found by
+//! the same scan that finds a longitude's stations: a [`Track`] of the distance (its value) and
+//! its rate of change.
 //!
 //! They are not the osculating apsides of `/v1/nodes-apsides` (the ellipse fitted to the orbit
 //! at an instant), which wander by days from the actual closest approach.
