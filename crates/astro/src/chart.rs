@@ -29,7 +29,7 @@ impl Center {
         matches!(self, Center::Geocentric | Center::Topocentric(_))
     }
 
-    fn ephem(self) -> orrery_ephem::Center {
+    pub(crate) fn ephem(self) -> orrery_ephem::Center {
         match self {
             Center::Geocentric => orrery_ephem::Center::Geocentric,
             Center::Topocentric(observer) => orrery_ephem::Center::Topocentric(observer),

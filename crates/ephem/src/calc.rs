@@ -15,7 +15,7 @@ use crate::time::JulianDayUt;
 
 use swiss_eph::{
     SEFLG_BARYCTR, SEFLG_EQUATORIAL, SEFLG_HELCTR, SEFLG_MOSEPH, SEFLG_NONUT, SEFLG_SIDEREAL,
-    SEFLG_SPEED, SEFLG_SWIEPH, SEFLG_TOPOCTR,
+    SEFLG_SPEED, SEFLG_SWIEPH, SEFLG_TOPOCTR, SEFLG_TRUEPOS,
 };
 
 /// A place on the Earth: geodetic latitude and longitude (east positive), height above sea.
@@ -390,6 +390,34 @@ impl Ephemeris {
     ///   barycentric position outside the files (the Moshier model has no barycentre);
     /// - [`EphemError::Library`] for anything else the library rejects.
     pub fn calc(&self, jd: JulianDayUt, request: &CalcRequest) -> Result<Calculated, EphemError> {
+        self.calc_with(jd, request, 0)
+    }
+
+    /// As [`Ephemeris::calc`], the body's true (geometric) position at `jd` (`SEFLG_TRUEPOS`):
+    /// where it is at that instant, not where the light seen from the centre at that instant
+    /// left it. [`Ephemeris::calc`] gives the latter (the body as the centre sees it, the light
+    /// time earlier), from the Sun and the barycentre too: a planet's heliocentric distance
+    /// there lags its true distance by the light time from the Sun (the Earth's by 499 s,
+    /// Jupiter's by 43 minutes). What is measured along the orbit itself, such as the extremes
+    /// of a planet's distance from the Sun, is measured on this one.
+    ///
+    /// # Errors
+    /// As [`Ephemeris::calc`].
+    pub fn calc_true_position(
+        &self,
+        jd: JulianDayUt,
+        request: &CalcRequest,
+    ) -> Result<Calculated, EphemError> {
+        self.calc_with(jd, request, SEFLG_TRUEPOS)
+    }
+
+    /// [`Ephemeris::calc`] with `extra_flags` added to the library's flags.
+    fn calc_with(
+        &self,
+        jd: JulianDayUt,
+        request: &CalcRequest,
+        extra_flags: i32,
+    ) -> Result<Calculated, EphemError> {
         finite("jd_ut", jd.0)?;
         request.validate()?;
         // The Moshier model keeps results of earlier calls in the thread's library state (and
@@ -403,10 +431,10 @@ impl Ephemeris {
         if outside_files {
             self.reset_this_thread();
         }
-        let calculated = self.calc_on_this_thread(jd, request)?;
+        let calculated = self.calc_on_this_thread(jd, request, extra_flags)?;
         if calculated.source == EphemerisSource::Moshier && !outside_files {
             self.reset_this_thread();
-            return self.calc_on_this_thread(jd, request);
+            return self.calc_on_this_thread(jd, request, extra_flags);
         }
         Ok(calculated)
     }
@@ -415,10 +443,11 @@ impl Ephemeris {
         &self,
         jd: JulianDayUt,
         request: &CalcRequest,
+        extra_flags: i32,
     ) -> Result<Calculated, EphemError> {
         let what = || describe(request.body, jd);
         self.with_lib(|lib| {
-            let mut iflag = SEFLG_SWIEPH | SEFLG_SPEED | request.zodiac.apply(lib);
+            let mut iflag = SEFLG_SWIEPH | SEFLG_SPEED | extra_flags | request.zodiac.apply(lib);
             if request.coordinates == Coordinates::Equatorial {
                 iflag |= SEFLG_EQUATORIAL;
             }

@@ -65,7 +65,9 @@ impl EclipseType {
     }
 }
 
-/// A Saros series and the eclipse's number in it (the library's `attr[9]`, `attr[10]`).
+/// A Saros series and the eclipse's number in it: the library's (`attr[9]`, `attr[10]`) where
+/// its table knows the series (to series 180), else from [`SOLAR_SERIES_AFTER_LIBRARY`] and
+/// [`LUNAR_SERIES_AFTER_LIBRARY`] by the library's own rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Saros {
     /// The series number.
@@ -74,16 +76,66 @@ pub struct Saros {
     pub member: i32,
 }
 
+/// The library's mean saros (`SAROS_CYCLE` in swecl.c), in days: 223 synodic months.
+const SAROS_DAYS: f64 = 6585.3213;
+/// How far an eclipse may lie from a whole number of saroses after its series' first one and
+/// still belong to it (the library's window).
+const SAROS_MATCH_DAYS: f64 = 2.0;
+
+/// The first eclipse (greatest, JD UT) of each solar Saros series after the library's table,
+/// which ends at series 180: the ten series NASA's canon begins by the year 3000. Found by the
+/// saros and the inex from the library's series 180 (`fixtures/saros/generate_series_starts.py`,
+/// the library's own eclipse search) and checked against the canon
+/// (`fixtures/saros/README.md`).
+const SOLAR_SERIES_AFTER_LIBRARY: [(i32, f64); 10] = [
+    (181, 2_759_554.395_800), // 2843-04-20
+    (182, 2_704_272.360_640), // 2691-12-11
+    (183, 2_695_088.730_258), // 2666-10-20
+    (184, 2_738_587.548_634), // 2785-11-24
+    (185, 2_729_402.836_262), // 2760-10-01
+    (186, 2_739_975.239_043), // 2789-09-11
+    (187, 2_770_303.422_063), // 2872-09-23
+    (188, 2_774_289.400_208), // 2883-08-23
+    (189, 2_784_861.804_681), // 2912-08-04
+    (190, 2_815_190.005_852), // 2995-08-17
+];
+
+/// As [`SOLAR_SERIES_AFTER_LIBRARY`], the lunar series that begin after the library's table
+/// and by the year 3000.
+const LUNAR_SERIES_AFTER_LIBRARY: [(i32, f64); 3] = [
+    (181, 2_777_582.798_549), // 2892-08-29
+    (182, 2_801_324.945_957), // 2957-08-31
+    (183, 2_805_311.406_156), // 2968-07-30
+];
+
 impl Saros {
+    /// The series of the eclipse at `jd` (UT): the library's answer in `attr`, else the
+    /// series after the library's table whose first eclipse lies a whole number of saroses
+    /// before it, within [`SAROS_MATCH_DAYS`] (the library's own rule for its table).
     #[allow(
         clippy::cast_possible_truncation,
-        reason = "the library writes whole numbers well inside i32 here"
+        reason = "the library writes whole numbers well inside i32 here; a series has under 100 members"
     )]
-    fn from_attr(attr: &[f64; 20]) -> Option<Self> {
+    fn from_attr(attr: &[f64; 20], jd: f64, lunar: bool) -> Option<Self> {
         let (series, member) = (attr[9], attr[10]);
-        (series.is_finite() && member.is_finite() && series > 0.0).then(|| Saros {
-            series: series.round() as i32,
-            member: member.round() as i32,
+        if series.is_finite() && member.is_finite() && series > 0.0 {
+            return Some(Saros {
+                series: series.round() as i32,
+                member: member.round() as i32,
+            });
+        }
+        let table: &[(i32, f64)] = if lunar {
+            &LUNAR_SERIES_AFTER_LIBRARY
+        } else {
+            &SOLAR_SERIES_AFTER_LIBRARY
+        };
+        table.iter().find_map(|&(series, first_jd)| {
+            let saroses = ((jd - first_jd) / SAROS_DAYS).round();
+            (saroses >= 0.0 && (jd - first_jd - saroses * SAROS_DAYS).abs() < SAROS_MATCH_DAYS)
+                .then(|| Saros {
+                    series,
+                    member: saroses as i32 + 1,
+                })
         })
     }
 }
@@ -256,7 +308,7 @@ impl Ephemeris {
                 greatest_lat_deg: geopos[1],
                 magnitude: attr[8],
                 obscuration: attr[2].min(1.0),
-                saros: Saros::from_attr(&attr),
+                saros: Saros::from_attr(&attr, tret[0], false),
             })
         })
     }
@@ -287,7 +339,7 @@ impl Ephemeris {
                 penumbral_end: contact(tret[7]),
                 umbral_magnitude: attr[0],
                 penumbral_magnitude: attr[1],
-                saros: Saros::from_attr(&attr),
+                saros: Saros::from_attr(&attr, tret[0], true),
             })
         })
     }
@@ -313,7 +365,7 @@ impl Ephemeris {
                 greatest_lat_deg: geopos[1],
                 magnitude: attr[8],
                 obscuration: attr[2].min(1.0),
-                saros: Saros::from_attr(&attr),
+                saros: Saros::from_attr(&attr, greatest.0, false),
             })
         })
     }
@@ -340,7 +392,7 @@ impl Ephemeris {
                     eclipse_type,
                     umbral_magnitude: attr[0],
                     penumbral_magnitude: attr[1],
-                    saros: Saros::from_attr(&attr),
+                    saros: Saros::from_attr(&attr, greatest.0, true),
                 }),
             )
         })
@@ -426,7 +478,7 @@ impl Ephemeris {
                     altitude_deg: attr[5],
                     maximum_visible: flags & SE_ECL_VISIBLE != 0
                         && flags & swiss_eph::SE_ECL_MAX_VISIBLE != 0,
-                    saros: Saros::from_attr(&attr),
+                    saros: Saros::from_attr(&attr, tret[0], lunar),
                 })
             };
             if lunar {
@@ -445,5 +497,60 @@ impl Ephemeris {
                 )
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attr(series: f64, member: f64) -> [f64; 20] {
+        let mut attr = [0.0; 20];
+        attr[9] = series;
+        attr[10] = member;
+        attr
+    }
+
+    /// What the library writes where its table has no series.
+    const NO_SERIES: f64 = -99_999_999.0;
+
+    #[test]
+    fn the_librarys_series_comes_first() {
+        // Even at a date the extension would number otherwise.
+        let jd = SOLAR_SERIES_AFTER_LIBRARY[0].1;
+        let saros = Saros::from_attr(&attr(180.0, 3.0), jd, false);
+        assert_eq!(
+            saros,
+            Some(Saros {
+                series: 180,
+                member: 3
+            })
+        );
+    }
+
+    #[test]
+    fn a_series_after_the_table_counts_saroses_from_its_first_eclipse() {
+        let (series, first) = LUNAR_SERIES_AFTER_LIBRARY[1];
+        for (offset_days, member) in [(0.0, Some(1)), (1.5, Some(1)), (-1.5, Some(1))] {
+            let got = Saros::from_attr(&attr(NO_SERIES, 0.0), first + offset_days, true);
+            assert_eq!(
+                got.map(|s| (s.series, s.member)),
+                member.map(|m| (series, m))
+            );
+        }
+        let third = first + 2.0 * SAROS_DAYS + 0.7;
+        let got = Saros::from_attr(&attr(NO_SERIES, 0.0), third, true);
+        assert_eq!(got, Some(Saros { series, member: 3 }));
+        // Not a whole number of saroses from any first eclipse, or before the first one.
+        assert_eq!(
+            Saros::from_attr(&attr(NO_SERIES, 0.0), first + 100.0, true),
+            None
+        );
+        assert_eq!(
+            Saros::from_attr(&attr(f64::NAN, f64::NAN), first - SAROS_DAYS, true),
+            None
+        );
+        // The solar table is not the lunar one.
+        assert_eq!(Saros::from_attr(&attr(NO_SERIES, 0.0), first, false), None);
     }
 }

@@ -1,18 +1,19 @@
-//! Apsides as they happen: the Moon's perigee and apogee (the minima and maxima of its true
-//! geocentric distance), the planets' perihelion and aphelion (of their true heliocentric
-//! distance; Uranus, Neptune and Pluto from the solar system's barycentre, see
-//! [`distance_step`]). These are the turning points of the distance, found by the same scan that finds
-//! a longitude's stations: a [`Track`] of the distance (its value) and its rate of change.
+//! Apsides as they happen: the Moon's perigee and apogee (the minima and maxima of its
+//! geocentric distance), the planets' perihelion and aphelion (of their true, geometric,
+//! heliocentric distance: [`true_distance`]; Uranus, Neptune and Pluto from the solar system's
+//! barycentre, see [`distance_step`]). These are the turning points of the distance, found by
+//! the same scan that finds a longitude's stations: a [`Track`] of the distance (its value) and
+//! its rate of change.
 //!
 //! They are not the osculating apsides of `/v1/nodes-apsides` (the ellipse fitted to the orbit
 //! at an instant), which wander by days from the actual closest approach.
 
-use orrery_ephem::{Equinox, Zodiac};
+use orrery_ephem::{CalcRequest, Coordinates, EphemError, Equinox, Zodiac};
 
 use super::sampler::{Sampler, grid};
 use super::{ApsisKind, EVENT_TOLERANCE, Event, EventError, EventQuery, EventType, in_window};
 use crate::body::Body;
-use crate::chart::{Center, ChartError, Frame, search_position};
+use crate::chart::{Center, ChartError, Frame, no_data, search_position};
 use crate::search::{NodeKind, Sample, ScanStep, Track};
 use crate::time::JulianDayUt;
 
@@ -118,18 +119,51 @@ fn distance_sample(
     frame: &Frame,
     jd: f64,
 ) -> Result<Sample, ChartError> {
-    let p = search_position(
-        sampler.ephemeris(),
-        JulianDayUt(jd),
-        body,
-        frame,
-        distance_equinox(body),
-    )?;
+    let (dist_au, dist_speed_au_per_day) = if body == Body::Moon {
+        let p = search_position(
+            sampler.ephemeris(),
+            JulianDayUt(jd),
+            body,
+            frame,
+            distance_equinox(body),
+        )?;
+        (p.dist_au, p.dist_speed_au_per_day)
+    } else {
+        true_distance(sampler, body, frame, jd)?
+    };
     Ok(Sample {
         t_day: jd,
-        value_deg: p.dist_au,
-        rate_deg_per_day: p.dist_speed_au_per_day,
+        value_deg: dist_au,
+        rate_deg_per_day: dist_speed_au_per_day,
     })
+}
+
+/// A planet's true (geometric) distance from the frame's centre at `jd` and its rate, in AU
+/// and AU/day. The library's heliocentric and barycentric positions are otherwise the light
+/// time late (the planet where the centre sees it: the Earth's distance 499 s late, Jupiter's
+/// 43 minutes), and so would be every apsis found on them.
+fn true_distance(
+    sampler: &Sampler<'_>,
+    body: Body,
+    frame: &Frame,
+    jd: f64,
+) -> Result<(f64, f64), ChartError> {
+    let request = CalcRequest {
+        body: body.body_id(),
+        center: frame.center.ephem(),
+        zodiac: frame.zodiac,
+        coordinates: Coordinates::Ecliptic,
+        equinox: distance_equinox(body),
+    };
+    let calculated = sampler
+        .ephemeris()
+        .calc_true_position(JulianDayUt(jd), &request)
+        .map_err(|e| no_data(body, JulianDayUt(jd), e))?;
+    let p = calculated.ecliptic().ok_or_else(|| EphemError::Library {
+        function: "swe_calc_ut",
+        message: "ecliptic coordinates were asked for but not returned".into(),
+    })?;
+    Ok((p.dist_au, p.dist_speed_au_per_day))
 }
 
 pub(super) fn apsides(
