@@ -15,8 +15,9 @@ use orrery_ephem::{
 /// How soon after its cancellation a calculation must return (the bound).
 const STOP_WITHIN: Duration = Duration::from_millis(100);
 
-/// How long the search runs before it is cancelled: long enough to be deep inside the call.
-const RUN_BEFORE_CANCEL: Duration = Duration::from_millis(300);
+/// How long the search runs before it is cancelled: deep inside the call, and well before the
+/// shortest of the searches below ends uncancelled (Saturn's, 0.7 s here).
+const RUN_BEFORE_CANCEL: Duration = Duration::from_millis(100);
 
 /// 2024-01-01 00:00 UT.
 const JD_2024: JulianDayUt = JulianDayUt(2_460_310.5);
@@ -77,6 +78,11 @@ fn a_heliacal_search_in_hazy_air_stops_when_cancelled() {
         ),
         hazy(
             HeliacalObject::Body(BodyId::SATURN),
+            HeliacalEvent::HeliacalRising,
+        ),
+        // Six seconds uncancelled.
+        hazy(
+            HeliacalObject::Body(BodyId::VENUS),
             HeliacalEvent::HeliacalRising,
         ),
     ] {
