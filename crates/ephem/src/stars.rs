@@ -126,7 +126,8 @@ fn not_in_catalogue(catalogue: &[StarName], wanted: &str) -> String {
 /// those within a few typing errors (`Aldebaren`), at most [`MAX_SUGGESTIONS`], each once.
 fn suggestions(catalogue: &[StarName], wanted: &str) -> Vec<String> {
     let wanted = wanted.trim_start_matches(',').to_ascii_lowercase();
-    if wanted.is_empty() {
+    // A pattern or a number is not a misspelt name: any name a letter away would be a guess.
+    if wanted.is_empty() || wanted.contains('%') || wanted.chars().all(|c| c.is_ascii_digit()) {
         return Vec::new();
     }
     // Half the letters may be wrong in a short name, a third in a long one.
@@ -350,6 +351,7 @@ mod tests {
             star(Some("Gal. Center"), "SgrA*"),
             star(None, "omeDra"),
             star(Some("Algol"), "bePer"),
+            star(Some("Ain"), "epTau"),
         ]
     }
 
@@ -411,6 +413,11 @@ mod tests {
         assert!(message("Algool").contains("did you mean `Algol`?"));
         assert!(message("omedr").contains("did you mean `,omeDra`?"));
         assert!(!message("%s").contains("did you mean"));
+        assert!(
+            !message("%in").contains("did you mean"),
+            "a pattern, not `Ain` misspelt"
+        );
+        assert!(!message("1").contains("did you mean"));
         assert!(message("%s").contains("search patterns (`%`)"));
     }
 
