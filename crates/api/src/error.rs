@@ -41,7 +41,7 @@ pub enum ErrorCode {
     MethodNotAllowed,
     /// 413: the body is larger than 64 KiB.
     PayloadTooLarge,
-    /// 415: a body that is not JSON.
+    /// 415: a body not declared as JSON (another `Content-Type`, or none).
     UnsupportedMediaType,
     /// 429: the plan's hourly limit is used up.
     RateLimited,

@@ -499,11 +499,14 @@ fn failure(error: HeliacalError) -> CalcFailure {
 fn resolve_object(eph: &Ephemeris, object: &ObjectInput) -> Result<SkyObject, CalcFailure> {
     match object {
         ObjectInput::Body(body) => Ok(SkyObject::Body(*body)),
-        ObjectInput::Star(name) => find_star(eph.star_names()?, name)
-            .map(SkyObject::Star)
-            .ok_or_else(|| {
-                CalcFailure::Input(ApiInputError::field("object", accepted_objects(name)))
-            }),
+        ObjectInput::Star(name) => match find_star(eph.star_names()?, name) {
+            Some(star) => Ok(SkyObject::Star(star)),
+            // `unknown_name`, with the catalogue's nearest names.
+            None => match CalcFailure::from(eph.unknown_star(name)?) {
+                CalcFailure::Input(error) => Err(CalcFailure::Input(error.prefixed("object"))),
+                other => Err(other),
+            },
+        },
     }
 }
 

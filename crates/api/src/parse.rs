@@ -10,6 +10,14 @@ use serde::de::DeserializeOwned;
 use crate::error::ApiInputError;
 use crate::names::unknown_name_kind;
 
+/// serde_json's message for a number beyond the range of its type (`1e400`, or an integer
+/// past 2^64).
+const NUMBER_OUT_OF_RANGE: &str = "number out of range";
+
+/// The rule such a number breaks, in the words of the other field rules.
+const NUMBER_RULE: &str = "must be a number within the range of a 64-bit float (magnitude below \
+                           1.8e308) and of the field (got a number out of range)";
+
 /// Parses a JSON request body that must be an object.
 ///
 /// # Errors
@@ -25,13 +33,18 @@ pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiInputError> 
     serde_path_to_error::deserialize(deserializer).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            return ApiInputError::new(format!("the request body is not valid JSON: {inner}"));
-        }
         // serde_json appends the position to every message; the path says where already.
         let position = format!(" at line {} column {}", inner.line(), inner.column());
         let text = inner.to_string();
         let bare = text.strip_suffix(&position).unwrap_or(&text);
+        // JSON's grammar allows `1e400`; a 64-bit float does not. serde_json calls that a
+        // syntax error, but it is one value's fault, and the path names it.
+        if bare == NUMBER_OUT_OF_RANGE && path != "." {
+            return ApiInputError::field(&path, NUMBER_RULE);
+        }
+        if inner.is_syntax() || inner.is_eof() {
+            return ApiInputError::new(format!("the request body is not valid JSON: {inner}"));
+        }
         from_serde(&path, bare)
     })
 }
@@ -107,5 +120,59 @@ fn non_object_kind(bytes: &[u8]) -> Option<&'static str> {
         b'-' | b'0'..=b'9' => Some("a number"),
         // Not JSON at all: the parser's syntax error says where.
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Outer {
+        inner: Inner,
+        list: Option<Vec<f64>>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code, reason = "fields exist to be deserialised")]
+    struct Inner {
+        value: f64,
+        count: Option<u32>,
+    }
+
+    #[test]
+    fn a_number_out_of_range_names_its_field() {
+        for (body, field) in [
+            (&br#"{"inner": {"value": 1e400}}"#[..], "inner.value"),
+            (br#"{"inner": {"value": -1e400}}"#, "inner.value"),
+            (br#"{"inner": {"value": 1, "count": 1e400}}"#, "inner.count"),
+            (
+                br#"{"inner": {"value": 1}, "list": [1, 2, 1e999]}"#,
+                "list[2]",
+            ),
+        ] {
+            let error = json_body::<Outer>(body).unwrap_err();
+            assert_eq!(error.field.as_deref(), Some(field), "{}", error.message);
+            assert_eq!(
+                error.message,
+                format!("{field} {NUMBER_RULE}"),
+                "{}",
+                String::from_utf8_lossy(body)
+            );
+        }
+    }
+
+    #[test]
+    fn a_syntax_error_is_still_about_the_body() {
+        let error = json_body::<Outer>(br#"{"inner": {"value": 1e}}"#).unwrap_err();
+        assert!(
+            error
+                .message
+                .starts_with("the request body is not valid JSON"),
+            "{}",
+            error.message
+        );
+        assert_eq!(error.field, None);
     }
 }

@@ -5,12 +5,18 @@
 //! and the long calculations (event scans, series, returns, progressions) are loops of library
 //! calls, so the check lives there: once the token of the calculation running on this thread is
 //! cancelled, every further call fails at once with [`EphemError::Cancelled`], and the loop ends
-//! within one call (a few microseconds; one heliacal search, a single long call, is the
-//! exception and is bounded by admission instead).
+//! within one call (a few microseconds).
+//!
+//! One heliacal search is a single library call of up to tens of seconds (an object that never
+//! becomes visible is looked for day by day over five synodic periods). For it, our patch of
+//! the library (crates/swisseph-sys, `patches/0002-heliacal-cancellation.patch`) asks
+//! [`library_check`] at each visibility step, about a millisecond apart, and ends the search
+//! with `cancelled` once the token is.
 
 use std::cell::RefCell;
-use std::sync::Arc;
+use std::ffi::c_int;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Once};
 
 use crate::EphemError;
 
@@ -76,6 +82,20 @@ pub fn check_cancelled() -> Result<(), EphemError> {
     } else {
         Ok(())
     }
+}
+
+/// The check the library's long searches ask (see the module's documentation): 1 once the
+/// calculation running on this thread is cancelled. It never unwinds into C: it only reads a
+/// thread-local and an atomic.
+extern "C" fn library_check() -> c_int {
+    c_int::from(check_cancelled().is_err())
+}
+
+/// Registers [`library_check`] with the library, once per process; call it before a library
+/// call that asks it.
+pub(crate) fn install_library_check() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| crate::ffi::set_cancel_check(library_check));
 }
 
 #[cfg(test)]

@@ -105,6 +105,14 @@ pub(crate) fn set_memory_files(on: bool) {
     unsafe { sys::swi_orrery_set_memory_files(c_int::from(on)) }
 }
 
+/// Orrery's patch of the library (crates/swisseph-sys): the check the heliacal search asks at
+/// each of its steps; non-zero ends it with the message `cancelled`.
+pub(crate) fn set_cancel_check(check: unsafe extern "C" fn() -> c_int) {
+    // SAFETY: the function only stores the pointer; `check` takes no arguments, touches only
+    // the calling thread's state and cannot unwind (see `cancel::library_check`).
+    unsafe { sys::swi_orrery_set_cancel_check(Some(check)) }
+}
+
 /// `swe_close`: closes this thread's files and frees its buffers.
 pub(crate) fn close() {
     // SAFETY: no arguments; only touches this thread's state.

@@ -13,7 +13,7 @@ use crate::calc::{EclipticPosition, Observer, Zodiac, require_swiss_files};
 use crate::ephemeris::Ephemeris;
 use crate::error::{EphemError, finite, in_range};
 use crate::ffi::{self, Lib};
-use crate::stars::{star_c_name, star_error};
+use crate::stars::star_error;
 use crate::time::JulianDayUt;
 
 use swiss_eph::{
@@ -386,7 +386,7 @@ impl Ephemeris {
         request.observer.validate()?;
         let (pressure, temperature) = request.atmosphere.validated()?;
         let star: Option<CString> = match request.target {
-            Target::Star(name) => Some(star_c_name(name)?),
+            Target::Star(name) => Some(self.star_c_name(name)?),
             Target::Body(_) => None,
         };
         let mut rsmi = match request.event {
@@ -524,7 +524,16 @@ impl Ephemeris {
                 reason: reason.to_owned(),
             });
         }
-        let object = star_c_name(&object_name)?;
+        let object = match request.object {
+            HeliacalObject::Star(name) => self.star_c_name(name)?,
+            HeliacalObject::Body(_) => {
+                CString::new(object_name.as_str()).map_err(|_| EphemError::InvalidInput {
+                    name: "object",
+                    value: object_name.clone(),
+                    rule: "must not contain a NUL character",
+                })?
+            }
+        };
         let atm = &request.atmosphere;
         let extinction = match atm.extinction {
             Extinction::FromAtmosphere => 0.0,
@@ -619,6 +628,7 @@ impl Ephemeris {
             )?;
         }
         let what = || format!("heliacal event of {object_name} after JD {} (UT)", start.0);
+        crate::cancel::install_library_check();
         self.with_files_lib(|lib| {
             require_swiss_files(lib, start.0, covering)?;
             reset_visibility_caches(lib);
@@ -634,6 +644,10 @@ impl Ephemeris {
             ) {
                 Ok(dret) => dret,
                 Err(m) if m.starts_with("no heliacal date found") => return Ok(None),
+                // Our patch's answer to a cancelled token (see `cancel`).
+                Err(_) if crate::cancel::check_cancelled().is_err() => {
+                    return Err(EphemError::Cancelled);
+                }
                 Err(m) => {
                     return Err(match request.object {
                         HeliacalObject::Star(name) => star_error("swe_heliacal_ut", name, m),

@@ -42,8 +42,11 @@ pub struct FixedStar {
     pub magnitude: f64,
 }
 
+/// How many names a "did you mean" offers at most.
+const MAX_SUGGESTIONS: usize = 3;
+
 /// A star name as the library wants it: no NUL, 1..=40 bytes.
-pub(crate) fn star_c_name(name: &str) -> Result<CString, EphemError> {
+fn checked_c_name(name: &str) -> Result<CString, EphemError> {
     let trimmed = name.trim();
     if trimmed.is_empty() || trimmed.len() > MAX_STAR_NAME_BYTES {
         return Err(EphemError::InvalidInput {
@@ -57,6 +60,120 @@ pub(crate) fn star_c_name(name: &str) -> Result<CString, EphemError> {
         value: name.escape_default().to_string(),
         rule: "must not contain a NUL character",
     })
+}
+
+/// The name the library is to look up for `name`, which must name an entry of `catalogue`:
+/// a traditional name (`Aldebaran`), a designation with or without the library's leading comma
+/// (`,alTau`, `alTau`), or both (`Aldebaran,alTau`); case and surrounding blanks are ignored.
+///
+/// The library's own lookup also reads a search pattern (`%` is a wildcard: `a%` answers the
+/// first star whose name starts with `a`, and `%s` is an error) and a number (the n-th star of
+/// the file). Neither is a star's name, so neither reaches it: the library gets the catalogue's
+/// own spelling of a name the catalogue has.
+pub(crate) fn resolve_star_name(catalogue: &[StarName], name: &str) -> Result<String, EphemError> {
+    let wanted = name.trim();
+    let same = |a: &str, b: &str| a.trim().eq_ignore_ascii_case(b.trim());
+    let found = match wanted.split_once(',') {
+        // `,alTau`
+        Some(("", designation)) => catalogue
+            .iter()
+            .find(|s| same(&s.nomenclature, designation))
+            .map(|s| format!(",{}", s.nomenclature)),
+        // `Aldebaran,alTau`
+        Some((traditional, designation)) => catalogue
+            .iter()
+            .find(|s| {
+                same(&s.nomenclature, designation)
+                    && s.traditional
+                        .as_deref()
+                        .is_some_and(|t| same(t, traditional))
+            })
+            .and_then(|s| s.traditional.clone()),
+        None => catalogue
+            .iter()
+            .find_map(|s| s.traditional.as_deref().filter(|t| same(t, wanted)))
+            .map(str::to_owned)
+            .or_else(|| {
+                catalogue
+                    .iter()
+                    .find(|s| same(&s.nomenclature, wanted))
+                    .map(|s| format!(",{}", s.nomenclature))
+            }),
+    };
+    found.ok_or_else(|| EphemError::StarNotFound {
+        name: name.to_owned(),
+        message: not_in_catalogue(catalogue, wanted),
+    })
+}
+
+/// Why a name is not a star's, with the catalogue's nearest names when there are any.
+fn not_in_catalogue(catalogue: &[StarName], wanted: &str) -> String {
+    let suggestions = suggestions(catalogue, wanted);
+    let form = "a star is named by its traditional name (`Aldebaran`) or its designation \
+                (`,alTau`), as the catalogue sefstars.txt spells them; search patterns (`%`) \
+                and line numbers are not names";
+    if suggestions.is_empty() {
+        format!("the catalogue has no star of this name; {form}")
+    } else {
+        format!(
+            "the catalogue has no star of this name; did you mean {}? ({form})",
+            suggestions.join(", ")
+        )
+    }
+}
+
+/// The catalogue's names nearest to `wanted`, ignoring case: those it begins (`Aldeb`), then
+/// those within a few typing errors (`Aldebaren`), at most [`MAX_SUGGESTIONS`], each once.
+fn suggestions(catalogue: &[StarName], wanted: &str) -> Vec<String> {
+    let wanted = wanted.trim_start_matches(',').to_ascii_lowercase();
+    // A pattern or a number is not a misspelt name: any name a letter away would be a guess.
+    if wanted.is_empty() || wanted.contains('%') || wanted.chars().all(|c| c.is_ascii_digit()) {
+        return Vec::new();
+    }
+    // Half the letters may be wrong in a short name, a third in a long one.
+    let allowed = (wanted.chars().count() / 3).clamp(1, 3);
+    let mut scored: Vec<(usize, String)> = Vec::new();
+    for star in catalogue {
+        let names = [
+            star.traditional.clone(),
+            Some(format!(",{}", star.nomenclature)),
+        ];
+        for shown in names.into_iter().flatten() {
+            let plain = shown.trim_start_matches(',').to_ascii_lowercase();
+            let score = if plain.starts_with(&wanted) {
+                Some(0)
+            } else {
+                Some(edit_distance(&plain, &wanted)).filter(|&d| d <= allowed)
+            };
+            if let Some(score) = score
+                && !scored.iter().any(|(_, s)| *s == shown)
+            {
+                scored.push((score, shown));
+            }
+        }
+    }
+    // Stable: equally near names stay in catalogue order (brighter stars come first in it).
+    scored.sort_by_key(|(score, _)| *score);
+    scored
+        .into_iter()
+        .take(MAX_SUGGESTIONS)
+        .map(|(_, name)| format!("`{name}`"))
+        .collect()
+}
+
+/// The Levenshtein distance: insertions, deletions and substitutions of characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != *cb);
+            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 /// The library's "not found" message becomes [`EphemError::StarNotFound`].
@@ -110,13 +227,40 @@ fn read_star_names(dir: &Path) -> Result<Vec<StarName>, EphemError> {
 }
 
 impl Ephemeris {
+    /// `name` as the library is to look it up, if this directory's catalogue has it (see
+    /// [`resolve_star_name`]).
+    ///
+    /// # Errors
+    /// [`EphemError::InvalidInput`] for an empty name, one over 40 bytes or with a NUL;
+    /// [`EphemError::StarNotFound`] (with the nearest names) if the catalogue lacks it;
+    /// [`EphemError::DataDir`] if the catalogue cannot be read.
+    pub(crate) fn star_c_name(&self, name: &str) -> Result<CString, EphemError> {
+        checked_c_name(name)?;
+        checked_c_name(&resolve_star_name(self.star_names()?, name)?)
+    }
+
+    /// The [`EphemError::StarNotFound`] for a name this directory's catalogue lacks, with the
+    /// nearest names it has: for callers that look names up in [`Ephemeris::star_names`]
+    /// themselves.
+    ///
+    /// # Errors
+    /// [`EphemError::DataDir`] if the catalogue cannot be read.
+    pub fn unknown_star(&self, name: &str) -> Result<EphemError, EphemError> {
+        Ok(EphemError::StarNotFound {
+            name: name.to_owned(),
+            message: not_in_catalogue(self.star_names()?, name.trim()),
+        })
+    }
+
     /// The position of a fixed star at `jd` (UT): apparent geocentric ecliptic, tropical or
     /// sidereal, with the catalogue's full name and magnitude. `name` is a traditional name
-    /// (`"Aldebaran"`), a nomenclature name with a leading comma (`",alTau"`), or both.
+    /// (`"Aldebaran"`), a nomenclature name with or without a leading comma (`",alTau"`), or
+    /// both, as the catalogue spells them (case ignored); never a search pattern.
     ///
     /// # Errors
     /// - [`EphemError::InvalidInput`] for an empty name, one over 40 bytes or with a NUL;
-    /// - [`EphemError::StarNotFound`] if the catalogue has no such star;
+    /// - [`EphemError::StarNotFound`] if the catalogue has no such star, with the nearest
+    ///   names it has;
     /// - [`EphemError::OutOfRange`] if the planetary file does not cover `jd` (the Earth's
     ///   position would come from the Moshier model);
     /// - [`EphemError::Library`] for other failures.
@@ -127,7 +271,7 @@ impl Ephemeris {
         zodiac: Zodiac,
     ) -> Result<FixedStar, EphemError> {
         finite("jd_ut", jd.0)?;
-        let c_name = star_c_name(name)?;
+        let c_name = self.star_c_name(name)?;
         self.with_files_lib(|lib| {
             let iflag = SEFLG_SWIEPH | SEFLG_SPEED | zodiac.apply(lib);
             let (raw, full_name) = ffi::fixstar2_ut(lib, &c_name, jd.0, iflag)
@@ -186,9 +330,102 @@ mod tests {
 
     #[test]
     fn rejects_bad_names_before_the_library() {
-        assert!(star_c_name("").is_err());
-        assert!(star_c_name("a\0b").is_err());
-        assert!(star_c_name(&"x".repeat(41)).is_err());
-        assert!(star_c_name("Sirius").is_ok());
+        assert!(checked_c_name("").is_err());
+        assert!(checked_c_name("a\0b").is_err());
+        assert!(checked_c_name(&"x".repeat(41)).is_err());
+        assert!(checked_c_name("Sirius").is_ok());
+    }
+
+    fn star(traditional: Option<&str>, nomenclature: &str) -> StarName {
+        StarName {
+            traditional: traditional.map(str::to_owned),
+            nomenclature: nomenclature.to_owned(),
+            magnitude: None,
+        }
+    }
+
+    fn catalogue() -> Vec<StarName> {
+        vec![
+            star(Some("Aldebaran"), "alTau"),
+            star(Some("Rohini"), "alTau"),
+            star(Some("Gal. Center"), "SgrA*"),
+            star(None, "omeDra"),
+            star(Some("Algol"), "bePer"),
+            star(Some("Ain"), "epTau"),
+        ]
+    }
+
+    #[test]
+    fn names_resolve_to_the_catalogue_spelling() {
+        let names = catalogue();
+        for (asked, library) in [
+            ("Aldebaran", "Aldebaran"),
+            (" aldebaran ", "Aldebaran"),
+            ("ROHINI", "Rohini"),
+            (",altau", ",alTau"),
+            ("alTau", ",alTau"),
+            ("aldebaran,ALTAU", "Aldebaran"),
+            ("gal. center", "Gal. Center"),
+            ("omeDra", ",omeDra"),
+        ] {
+            assert_eq!(
+                resolve_star_name(&names, asked).unwrap(),
+                library,
+                "{asked}"
+            );
+        }
+    }
+
+    #[test]
+    fn patterns_and_numbers_are_not_names() {
+        let names = catalogue();
+        for asked in [
+            "%s",
+            "%%",
+            "%",
+            "a%",
+            "Alde%",
+            "1",
+            "0",
+            ",",
+            "Rohini,bePer",
+            "Aldeb",
+        ] {
+            assert!(
+                matches!(
+                    resolve_star_name(&names, asked),
+                    Err(EphemError::StarNotFound { .. })
+                ),
+                "{asked}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_offers_the_nearest() {
+        let names = catalogue();
+        let message = |asked| match resolve_star_name(&names, asked) {
+            Err(EphemError::StarNotFound { message, .. }) => message,
+            other => panic!("{other:?}"),
+        };
+        assert!(message("Aldebaren").contains("did you mean `Aldebaran`?"));
+        assert!(message("aldeb").contains("did you mean `Aldebaran`?"));
+        assert!(message("Algool").contains("did you mean `Algol`?"));
+        assert!(message("omedr").contains("did you mean `,omeDra`?"));
+        assert!(!message("%s").contains("did you mean"));
+        assert!(
+            !message("%in").contains("did you mean"),
+            "a pattern, not `Ain` misspelt"
+        );
+        assert!(!message("1").contains("did you mean"));
+        assert!(message("%s").contains("search patterns (`%`)"));
+    }
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("", ""), 0);
+        assert_eq!(edit_distance("abc", ""), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("algol", "algool"), 1);
     }
 }

@@ -123,13 +123,14 @@ impl ApiError {
         )
     }
 
-    /// 415: a body that is not JSON.
-    pub fn unsupported_media_type(got: &str) -> Self {
+    /// 415: a body declared as something other than JSON (`got`), or not declared at all.
+    pub fn unsupported_media_type(got: Option<&str>) -> Self {
+        let got = got.map_or_else(|| "no Content-Type header".to_owned(), |t| format!("{t:?}"));
         Self::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ErrorCode::UnsupportedMediaType,
             format!(
-                "the request body must be JSON with Content-Type: application/json (got {got:?})"
+                "the request body must be JSON with Content-Type: application/json (got {got})"
             ),
         )
     }

@@ -48,14 +48,21 @@ impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequest<S> for OptionalJ
     }
 }
 
+/// The body's bytes, once its `Content-Type` says JSON. A body sent without a `Content-Type`
+/// is refused too (415): a client that forgets the header (`curl -d` sends a form type, some
+/// fetch wrappers send none) learns it at its first request, not when a proxy or a later
+/// version reads the body differently. An empty body needs no type.
 async fn json_bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, ApiError> {
-    if let Some(content_type) = request.headers().get(header::CONTENT_TYPE) {
-        let text = content_type.to_str().unwrap_or("");
-        if !is_json_media_type(text) {
-            return Err(ApiError::unsupported_media_type(text));
-        }
+    let content_type = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|value| value.to_str().unwrap_or("").to_owned());
+    if let Some(text) = &content_type
+        && !is_json_media_type(text)
+    {
+        return Err(ApiError::unsupported_media_type(Some(text)));
     }
-    Bytes::from_request(request, state)
+    let bytes = Bytes::from_request(request, state)
         .await
         .map_err(|rejection| match rejection {
             BytesRejection::FailedToBufferBody(failure)
@@ -66,7 +73,11 @@ async fn json_bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes
             other => {
                 ApiError::invalid_input(format!("the request body could not be read: {other}"))
             }
-        })
+        })?;
+    if content_type.is_none() && !bytes.is_empty() {
+        return Err(ApiError::unsupported_media_type(None));
+    }
+    Ok(bytes)
 }
 
 fn is_json_media_type(content_type: &str) -> bool {

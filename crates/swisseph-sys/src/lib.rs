@@ -1043,4 +1043,11 @@ unsafe extern "C" {
     /// own reads and seeks (0, the unpatched behaviour, for the "raw library" baseline). Applies
     /// to files opened after the call.
     pub fn swi_orrery_set_memory_files(on: c_int);
+
+    // Orrery's patch (patches/0002-heliacal-cancellation.patch).
+    /// Registers the check the heliacal search asks at every visibility step: non-zero means
+    /// "no longer wanted", and the search ends with ERR and the message `cancelled`. `None`
+    /// (the default) leaves the library unchanged. Set it before any thread calls the heliacal
+    /// functions; it is called on the calculating thread.
+    pub fn swi_orrery_set_cancel_check(check: Option<unsafe extern "C" fn() -> c_int>);
 }

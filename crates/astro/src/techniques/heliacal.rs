@@ -280,17 +280,28 @@ impl CatalogStar {
 }
 
 /// The star of the catalogue called `name`: a traditional name or a designation (with or without
-/// the leading comma of the library's notation), ignoring case and surrounding blanks. The first
-/// entry wins where the catalogue lists a star twice.
+/// the leading comma of the library's notation), or both (`Aldebaran,alTau`), ignoring case and
+/// surrounding blanks, as `/v1/fixed-stars` reads them. The first entry wins where the catalogue
+/// lists a star twice.
 #[must_use]
 pub fn find_star(catalogue: &[StarName], name: &str) -> Option<CatalogStar> {
     let wanted = name.trim();
+    let both = wanted
+        .split_once(',')
+        .map(|(t, d)| (t.trim(), d.trim()))
+        .filter(|(t, _)| !t.is_empty());
     let designation = wanted.strip_prefix(',').map(str::trim);
     catalogue
         .iter()
-        .find(|s| match designation {
-            Some(d) => s.nomenclature.eq_ignore_ascii_case(d),
-            None => {
+        .find(|s| match (both, designation) {
+            (Some((t, d)), _) => {
+                s.nomenclature.eq_ignore_ascii_case(d)
+                    && s.traditional
+                        .as_deref()
+                        .is_some_and(|own| own.eq_ignore_ascii_case(t))
+            }
+            (None, Some(d)) => s.nomenclature.eq_ignore_ascii_case(d),
+            (None, None) => {
                 s.traditional
                     .as_deref()
                     .is_some_and(|t| t.eq_ignore_ascii_case(wanted))
@@ -914,5 +925,11 @@ mod tests {
         assert_eq!(omega.display_name(), "omeDra");
         assert_eq!(find_star(&catalogue, "Aldeb"), None);
         assert_eq!(find_star(&catalogue, ","), None);
+        assert_eq!(
+            find_star(&catalogue, "aldebaran, ALTAU").map(|s| s.nomenclature),
+            Some("alTau".to_owned())
+        );
+        assert_eq!(find_star(&catalogue, "Aldebaran,omeDra"), None);
+        assert_eq!(find_star(&catalogue, "%"), None);
     }
 }

@@ -168,3 +168,88 @@ async fn mended_messages() {
     );
     app.cleanup().await;
 }
+
+/// A number JSON's grammar allows but a 64-bit float cannot hold (`1e400`) is the value's
+/// fault: a 400 naming its field, like any other bad value.
+#[tokio::test]
+async fn a_number_out_of_range_names_its_field() {
+    let app = TestApp::spawn().await;
+    let send = |body: &'static str| {
+        app.post("/v1/radix")
+            .header("X-API-Key", DEMO_KEY)
+            .header("Content-Type", "application/json")
+            .body(body)
+            .send()
+    };
+    for (body, field) in [
+        (
+            r#"{"birth": {"datetime": "2000-01-01T00:00:00Z", "location": {"latitude": 1e400, "longitude": 0}}}"#,
+            "birth.location.latitude",
+        ),
+        (
+            r#"{"birth": {"datetime": "2000-01-01T00:00:00Z", "location": {"latitude": 1, "longitude": -1e999}}}"#,
+            "birth.location.longitude",
+        ),
+    ] {
+        let error = error_body(send(body).await.unwrap(), 400).await["error"].clone();
+        assert_eq!(error["code"], "invalid_input", "{error}");
+        assert_eq!(error["field"], field, "{error}");
+        assert!(
+            error["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("{field} must be a number within the range")),
+            "{error}"
+        );
+    }
+    app.cleanup().await;
+}
+
+/// A body must say it is JSON: without `Content-Type` it is a 415 with the error object, as is
+/// any type but `application/json` (parameters allowed) or `application/*+json`.
+#[tokio::test]
+async fn a_body_without_a_json_content_type_is_a_415() {
+    let app = TestApp::spawn().await;
+    let body = r#"{"birth": {"datetime": "2000-01-01T00:00:00Z", "location": {"latitude": 1, "longitude": 2}}}"#;
+    let send = |content_type: Option<&'static str>| {
+        let request = app
+            .post("/v1/radix")
+            .header("X-API-Key", DEMO_KEY)
+            .body(body);
+        match content_type {
+            Some(value) => request.header("Content-Type", value),
+            None => request,
+        }
+        .send()
+    };
+    let refused = error_body(send(None).await.unwrap(), 415).await["error"].clone();
+    assert_eq!(refused["code"], "unsupported_media_type", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("Content-Type: application/json (got no Content-Type header)"),
+        "{refused}"
+    );
+    for other in ["text/plain", "application/x-www-form-urlencoded"] {
+        let refused = error_body(send(Some(other)).await.unwrap(), 415).await["error"].clone();
+        assert_eq!(refused["code"], "unsupported_media_type", "{refused}");
+    }
+    for json in [
+        "application/json",
+        "application/json; charset=utf-8",
+        "Application/JSON;charset=UTF-8",
+    ] {
+        let response = send(Some(json)).await.unwrap();
+        assert_eq!(response.status(), 200, "{json}");
+    }
+    // An endpoint whose body is optional: no body needs no type.
+    let response = app
+        .post("/v1/aspects")
+        .header("X-API-Key", DEMO_KEY)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    app.cleanup().await;
+}

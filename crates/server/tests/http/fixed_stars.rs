@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{DEMO_KEY, TestApp, num, post_invalid, post_json, post_ok};
+use crate::support::{DEMO_KEY, TestApp, num, post_invalid, post_json, post_ok, post_refused};
 
 const PATH: &str = "/v1/fixed-stars";
 /// Same library, same call: the bound.
@@ -186,4 +186,55 @@ async fn parans_match_an_independent_pairing_over_the_library_s_rise_and_transit
     )
     .await;
     assert!(message.contains("parans"), "{message}");
+}
+
+/// A star's name goes to the library only if the catalogue has it: a search pattern (`%`, once
+/// a 500 for `%s` and `%%`, and a wildcard match for `%` and `a%`) or a line number is an
+/// unknown name, a 400 at its place in `stars`, in every use of the names (parans included),
+/// and a misspelt name is told the nearest ones.
+#[tokio::test]
+async fn only_catalogue_names_reach_the_library() {
+    let app = TestApp::spawn().await;
+    let at = "2024-01-01T00:00:00Z";
+    let natal = json!({"datetime": "1990-05-15T14:30:00Z",
+                       "location": {"latitude": 48.0, "longitude": 2.0}});
+    for name in ["%s", "%%", "%", "a%", "Alde%", "1", "42", ",", "%d%n%s"] {
+        for body in [
+            json!({"at": at, "stars": [name]}),
+            json!({"at": at, "stars": ["Sirius", name]}),
+            json!({"stars": ["Sirius", name], "natal": natal, "parans": true}),
+        ] {
+            let index = body["stars"].as_array().unwrap().len() - 1;
+            let message = post_refused(
+                &app,
+                PATH,
+                &body,
+                "unknown_name",
+                &format!("stars[{index}]"),
+            )
+            .await;
+            assert!(message.contains("/v1/catalog/fixed-stars"), "{message}");
+            assert!(message.contains("search patterns (`%`)"), "{message}");
+        }
+    }
+    let message = post_refused(
+        &app,
+        PATH,
+        &json!({"at": at, "stars": ["Aldebaren"]}),
+        "unknown_name",
+        "stars[0]",
+    )
+    .await;
+    assert!(message.contains("did you mean `Aldebaran`"), "{message}");
+    // The forms the catalogue's names take, case ignored.
+    let answer = post_ok(
+        &app,
+        PATH,
+        &json!({"at": at, "stars": ["aldebaran", ",alTau", "ALTAU", "Aldebaran,alTau"]}),
+    )
+    .await;
+    for star in answer["stars"].as_array().unwrap() {
+        assert_eq!(star["name"], "Aldebaran", "{star}");
+    }
+    app.cleanup().await;
 }

@@ -290,6 +290,17 @@ async fn errors_come_as_the_error_object() {
     body["object"] = json!("Nostar");
     let message = error(&app, &body).await;
     assert!(message.starts_with("object"), "{message}");
+    // Search patterns are not names (the library's lookup would read `%` as a wildcard), and a
+    // misspelt name is told the nearest.
+    for (name, hint) in [
+        ("%s", "search patterns (`%`)"),
+        ("a%", "search patterns (`%`)"),
+        ("Siriuss", "did you mean `Sirius`"),
+    ] {
+        body["object"] = json!(name);
+        let message = post_refused(&app, PATH, &body, "unknown_name", "object").await;
+        assert!(message.contains(hint), "{message}");
+    }
     let mut body = valid();
     body["datetime_start"] = json!("4900-01-01T00:00:00Z");
     let message = error(&app, &body).await;

@@ -48,6 +48,9 @@ fn replacements(leaf: &Value) -> Vec<Value> {
             json!("2024-02-30T00:00:00Z"),
             json!("2024-03-31T02:30:00"),
             json!("\u{0}"),
+            // A printf pattern and a wildcard: the star lookup of the library once read both.
+            json!("%s"),
+            json!("a%"),
             json!("é".repeat(2_000)),
             json!(5),
         ]),

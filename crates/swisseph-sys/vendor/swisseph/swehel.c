@@ -111,6 +111,30 @@
 #define MAX_COUNT_SYNPER_MAX 1000000  /* high, so there is not max count */
 #define AvgRadiusMoon  (15.541 / 60) /* '[Deg] at 2007 CE or BCE*/
 
+/* Orrery (patches/0002-heliacal-cancellation.patch): one heliacal search is one library call
+ * of up to tens of seconds (an object that never becomes visible is looked for day by day over
+ * five synodic periods), so a caller that no longer wants the answer could not stop it. The
+ * caller may register a check, called on the calculating thread with no arguments, that answers
+ * non-zero once the calculation is no longer wanted. Every visibility step (swe_vis_limit_mag,
+ * which each of the searches' loops calls) and every synodic period of swe_heliacal_ut ask it;
+ * a non-zero answer ends the search with ERR and the message "cancelled". With no check
+ * registered (the default) the library is unchanged. */
+static int (*swi_orrery_cancel_check)(void) = NULL;
+
+void swi_orrery_set_cancel_check(int (*check)(void))
+{
+  swi_orrery_cancel_check = check;
+}
+
+static int orrery_cancelled(char *serr)
+{
+  if (swi_orrery_cancel_check == NULL || !swi_orrery_cancel_check())
+    return 0;
+  if (serr != NULL)
+    strcpy(serr, "cancelled");
+  return 1;
+}
+
 /* WGS84 ellipsoid constants
  * http://w3sli.wcape.gov.za/Surveys/Mapping/wgs84.htm*/
 #define Ra   6378136.6   /*'[m]*/
@@ -1468,6 +1492,8 @@ int32 CALL_CONV swe_vis_limit_mag(double tjdut, double *dgeo, double *datm, doub
   double sunra;
   for (i = 0; i < 7; i++)
     dret[i] = 0;
+  if (orrery_cancelled(serr))
+    return ERR;
   tolower_string_star(ObjectName);
   if (DeterObject(ObjectName) == SE_SUN) {
     if (serr != NULL) {
@@ -3427,6 +3453,10 @@ int32 CALL_CONV swe_heliacal_ut(double JDNDaysUTStart, double *dgeo, double *dat
     tjd = tjd0;
     retval = MoonEventJDut(tjd, dgeo, datm, dobs, TypeEvent, helflag, dret, serr);
     while (retval != -2 && *dret < tjd0) {
+      if (orrery_cancelled(serr)) {
+        retval = ERR;
+        break;
+      }
       tjd += 15;
       *serr = '\0';
       retval = MoonEventJDut(tjd, dgeo, datm, dobs, TypeEvent, helflag, dret, serr);
@@ -3485,11 +3515,19 @@ int32 CALL_CONV swe_heliacal_ut(double JDNDaysUTStart, double *dgeo, double *dat
   retval = -2;  /* indicates that another synodic period has to be done */
   for (tjd = tjd0; tjd < tjdmax && retval == -2; tjd += tadd) {
     *serr = '\0';
+    if (orrery_cancelled(serr)) {
+      retval = ERR;
+      break;
+    }
     retval = heliacal_ut(tjd, dgeo, datm, dobs, ObjectName, TypeEvent, helflag, dret, serr);
     /* if resulting event date < start date for search (tjd0): retry starting
      * from half a period later. The event must be found now, unless there
      * is none, as is often the case with Mercury */
     while (retval != -2 && *dret < tjd0) {
+      if (orrery_cancelled(serr)) {
+        retval = ERR;
+        break;
+      }
       tjd += tadd;
       *serr = '\0';
       retval = heliacal_ut(tjd, dgeo, datm, dobs, ObjectName, TypeEvent, helflag, dret, serr);
