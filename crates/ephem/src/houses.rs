@@ -18,8 +18,10 @@
 //! after Treindl (`I`) put the IC on their tenth cusp and the library returns that IC as the MC
 //! (`ascmc[1]`, with every cusp but 4..9 turned by 180°). The cusps are kept as the system
 //! defines them ([`Houses::tenth_cusp_on_ic`] says when), and the MC is turned back. The
-//! ascendant, vertex and the other points of `ascmc` are the same for every system (the
-//! library keeps the ascendant within 180° after the MC everywhere), so they pass through.
+//! ascendant, vertex and the other points of `ascmc` are the same for every system, so they
+//! pass through: the ascendant is the ecliptic on the eastern horizon everywhere (inside the
+//! polar circles the library turns its first solution, the western point, while the MC is below
+//! the horizon; the ascendant then jumps by 180° as the MC crosses the horizon).
 
 use crate::body::BodyId;
 use crate::calc::{Zodiac, require_swiss_files};
