@@ -4,7 +4,7 @@
 use orrery_astro::aspects::{Aspect, OrbPreset};
 use orrery_astro::ayanamsa::{AYANAMSA_LABELS, AYANAMSA_NAMES, parse_ayanamsa};
 use orrery_astro::body::{Body, CATALOG, SHIPPED_ASTEROIDS};
-use orrery_astro::house_system::HOUSE_SYSTEMS;
+use orrery_astro::house_system::{HOUSE_SYSTEMS, PolarHouses};
 use orrery_astro::time::JulianDayUt;
 use orrery_ephem::Ephemeris;
 use serde::Serialize;
@@ -64,6 +64,36 @@ pub struct HouseSystemEntry {
     /// The Swiss Ephemeris letter.
     pub code: String,
     pub description: &'static str,
+    /// What the system does inside the polar circles (`|latitude| ≥ 90° − obliquity`, about
+    /// 66.56°).
+    pub inside_polar_circles: PolarHousesDto,
+}
+
+/// What a house system does inside the polar circles.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PolarHousesDto {
+    /// Computed as everywhere else.
+    Computed,
+    /// Computed; where the MC is below the horizon the system puts the IC on the 10th cusp, its
+    /// houses run clockwise and `house_system_note` says so (`angles.mc` stays the MC).
+    TenthCuspOnIcBelowHorizon,
+    /// Undefined: Porphyry houses instead (`house_system_used`, `house_system_note`).
+    Porphyry,
+    /// Undefined while the Sun does not rise or set there (midnight Sun, polar night): Porphyry
+    /// houses then; computed otherwise.
+    PorphyryWhileSunCircumpolar,
+}
+
+impl From<PolarHouses> for PolarHousesDto {
+    fn from(p: PolarHouses) -> Self {
+        match p {
+            PolarHouses::Computed => Self::Computed,
+            PolarHouses::TenthCuspOnIcBelowHorizon => Self::TenthCuspOnIcBelowHorizon,
+            PolarHouses::Porphyry => Self::Porphyry,
+            PolarHouses::PorphyryWhileSunCircumpolar => Self::PorphyryWhileSunCircumpolar,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -74,6 +104,15 @@ pub struct HouseSystemsCatalog {
     pub polar_note: &'static str,
 }
 
+/// The catalogue's `polar_note` (each system's own `inside_polar_circles` says which case it is).
+pub const POLAR_NOTE: &str = "Inside the polar circles (|latitude| >= 90 - obliquity, about 66.56) \
+    Placidus, Koch and the Gauquelin sectors are undefined, and so is sunshine_alt while the Sun \
+    does not rise or set: the chart then has Porphyry houses and says so in house_system_used and \
+    house_system_note. Every other system is computed there. Where the MC is below the horizon, \
+    regiomontanus, campanus, topocentric, apc, sunshine and savard_a put the IC on the 10th cusp \
+    (their houses run clockwise) and house_system_note says so; angles.mc is always the MC on the \
+    upper meridian.";
+
 pub fn house_systems() -> HouseSystemsCatalog {
     HouseSystemsCatalog {
         house_systems: HOUSE_SYSTEMS
@@ -82,10 +121,11 @@ pub fn house_systems() -> HouseSystemsCatalog {
                 name: h.name,
                 code: h.system.code().to_string(),
                 description: h.description,
+                inside_polar_circles: h.polar().into(),
             })
             .collect(),
         default: "koch",
-        polar_note: "Placidus, Koch, topocentric and other quadrant systems are undefined inside the polar circles; there the chart falls back to Porphyry and says so in house_system_used and house_system_note.",
+        polar_note: POLAR_NOTE,
     }
 }
 

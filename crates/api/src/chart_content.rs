@@ -5,7 +5,7 @@
 use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
 use orrery_astro::chart::{BodyPosition, Chart, ChartInput, MissingData, compute_chart_with};
 use orrery_astro::house_system::HouseSystemName;
-use orrery_astro::houses::house_of;
+use orrery_astro::houses::{house_of, houses_note};
 use orrery_ephem::{Angles, Ephemeris, HousePoint, Houses};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -95,7 +95,11 @@ impl From<HousePoint> for AnglePointDto {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AnglesDto {
+    /// The ascendant: the ecliptic on the eastern horizon, for every house system (inside the
+    /// polar circles it jumps by 180° where the MC crosses the horizon).
     pub ascendant: AnglePointDto,
+    /// The MC: the ecliptic point on the upper meridian, for every house system (also where
+    /// the system puts the IC on its 10th cusp inside the polar circles).
     pub mc: AnglePointDto,
     /// Right ascension of the MC (sidereal time in degrees).
     pub armc: f64,
@@ -154,6 +158,9 @@ pub struct ChartContent {
     /// undefined (inside the polar circles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system_used: Option<&'static str>,
+    /// Why the cusps are not what the system gives elsewhere: the library's reason for
+    /// Porphyry houses, or that the system put the IC on the 10th cusp (inside the polar circles
+    /// with the MC below the horizon; `angles.mc` is the MC all the same). Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system_note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -232,7 +239,7 @@ pub fn content_of(
         }),
         angles: shown_houses.map(|h| AnglesDto::from(&h.angles)),
         house_system_used: shown_houses.map(|h| HouseSystemName::of(h.system_used).name),
-        house_system_note: shown_houses.and_then(|h| h.fallback.clone()),
+        house_system_note: shown_houses.and_then(houses_note),
         aspects,
         houses_omitted_reason: chart.houses_omitted_reason,
         omitted: omitted_dtos(&chart.omitted),

@@ -19,8 +19,9 @@
 //!   descendant forward to the ascendant (houses 7–12 counted from the ascendant), which is where
 //!   the horizon cuts the ecliptic (`determined_by`: `sun_position_from_ascendant`). The Sun
 //!   exactly on the ascendant or the descendant counts as night, as an altitude of 0 does.
-//!   Inside the polar circles the ascendant can be the western point of the horizon and this rule
-//!   can fail: give `sect` there.
+//!   Inside the polar circles, while the MC is below the horizon, the half above the horizon runs
+//!   the other way (from the ascendant forward to the descendant) and this rule fails: give
+//!   `sect` there.
 //! * `positions` with `sect`: as given (`determined_by`: `request`).
 //!
 //! # Lots whose bodies are missing

@@ -60,7 +60,21 @@ fn every_house_system_name_matches_pyswisseph() {
         let angles = response.chart.angles.unwrap();
         let ascmc = row["ascmc"].as_array().unwrap();
         assert!(wrapped(angles.ascendant.longitude, ascmc[0].as_f64().unwrap()) < ROUND_TRIP_DEG);
-        assert!(wrapped(angles.mc.longitude, ascmc[1].as_f64().unwrap()) < ROUND_TRIP_DEG);
+        // The MC is the library's Porphyry MC for every system: six systems return the IC in
+        // ascmc[1] inside the polar circles where the MC is below the horizon (fixtures/polar).
+        let porphyry = fixture["houses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| {
+                r["system"] == "O"
+                    && r["place"] == row["place"]
+                    && r["jd_ut"] == row["jd_ut"]
+                    && r["sidereal_mode"] == row["sidereal_mode"]
+            })
+            .expect("a Porphyry row for every chart");
+        let mc = porphyry["ascmc"][1].as_f64().unwrap();
+        assert!(wrapped(angles.mc.longitude, mc) < ROUND_TRIP_DEG);
         if row["error"].is_string() {
             assert_eq!(
                 response.chart.house_system_used,

@@ -1,6 +1,6 @@
 //! House systems by their API names: every system the Swiss Ephemeris has.
 
-use orrery_ephem::HouseSystem;
+use orrery_ephem::{HouseSystem, POLAR_FALLBACK, POLAR_TENTH_CUSP_ON_IC};
 
 use crate::error::{NameKind, UnknownName};
 
@@ -29,12 +29,12 @@ pub const HOUSE_SYSTEMS: [HouseSystemName; 25] = [
     named(
         "placidus",
         HouseSystem::PLACIDUS,
-        "Placidus [P]: semi-arc time divisions; undefined inside the polar circles.",
+        "Placidus [P]: semi-arc time divisions; undefined inside the polar circles (Porphyry houses there).",
     ),
     named(
         "koch",
         HouseSystem::KOCH,
-        "Koch [K], birthplace houses; undefined inside the polar circles.",
+        "Koch [K], birthplace houses; undefined inside the polar circles (Porphyry houses there).",
     ),
     named(
         "porphyry",
@@ -44,12 +44,12 @@ pub const HOUSE_SYSTEMS: [HouseSystemName; 25] = [
     named(
         "regiomontanus",
         HouseSystem::REGIOMONTANUS,
-        "Regiomontanus [R]: equal divisions of the celestial equator.",
+        "Regiomontanus [R]: equal divisions of the celestial equator; inside the polar circles, with the MC below the horizon, the IC on the 10th cusp and the houses clockwise.",
     ),
     named(
         "campanus",
         HouseSystem::CAMPANUS,
-        "Campanus [C]: equal divisions of the prime vertical.",
+        "Campanus [C]: equal divisions of the prime vertical; inside the polar circles, with the MC below the horizon, the IC on the 10th cusp and the houses clockwise.",
     ),
     named(
         "equal",
@@ -84,7 +84,7 @@ pub const HOUSE_SYSTEMS: [HouseSystemName; 25] = [
     named(
         "topocentric",
         HouseSystem::POLICH_PAGE,
-        "Topocentric houses of Polich and Page [T]; undefined inside the polar circles.",
+        "Topocentric houses of Polich and Page [T]; computed inside the polar circles too, there with the IC on the 10th cusp and the houses clockwise when the MC is below the horizon.",
     ),
     named(
         "morinus",
@@ -109,7 +109,7 @@ pub const HOUSE_SYSTEMS: [HouseSystemName; 25] = [
     named(
         "apc",
         HouseSystem::APC,
-        "APC houses [Y] (Ascendant Parallel Circle).",
+        "APC houses [Y] (Ascendant Parallel Circle); inside the polar circles, with the MC below the horizon, the IC on the 10th cusp and the houses clockwise.",
     ),
     named(
         "carter",
@@ -119,12 +119,12 @@ pub const HOUSE_SYSTEMS: [HouseSystemName; 25] = [
     named(
         "sunshine",
         HouseSystem::SUNSHINE,
-        "Sunshine houses [I] after Makransky, Treindl's solution; needs the Sun's declination.",
+        "Sunshine houses [I] after Makransky, Treindl's solution; needs the Sun's declination; inside the polar circles, with the MC below the horizon, the IC on the 10th cusp and the houses clockwise.",
     ),
     named(
         "sunshine_alt",
         HouseSystem::SUNSHINE_ALT,
-        "Sunshine houses [i], Makransky's own solution.",
+        "Sunshine houses [i], Makransky's own solution; inside the polar circles undefined while the Sun does not rise or set (Porphyry houses then); in a sidereal zodiac the library computes Treindl's solution [I].",
     ),
     named(
         "pullen_sd",
@@ -144,16 +144,64 @@ pub const HOUSE_SYSTEMS: [HouseSystemName; 25] = [
     named(
         "savard_a",
         HouseSystem::SAVARD_A,
-        "Savard-A [J], Savard's reading of Albategnius.",
+        "Savard-A [J], Savard's reading of Albategnius; inside the polar circles, with the MC below the horizon, the IC on the 10th cusp and the houses clockwise.",
     ),
     named(
         "gauquelin",
         HouseSystem::GAUQUELIN,
-        "Gauquelin sectors [G]: 36 sectors, keyed 1..36.",
+        "Gauquelin sectors [G]: 36 sectors, keyed 1..36; undefined inside the polar circles (12 Porphyry houses there).",
     ),
 ];
 
+/// What a house system does inside the polar circles (`|latitude| ≥ 90° − obliquity`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PolarHouses {
+    /// Computed as everywhere else.
+    Computed,
+    /// Computed; where the MC is below the horizon the system puts the IC on the 10th cusp and
+    /// its houses run clockwise (the answer's `angles.mc` stays the MC).
+    TenthCuspOnIcBelowHorizon,
+    /// Undefined: Porphyry houses instead.
+    Porphyry,
+    /// Undefined while the Sun does not rise or set (midnight Sun, polar night): Porphyry then.
+    PorphyryWhileSunCircumpolar,
+}
+
+impl PolarHouses {
+    /// What `system` does inside the polar circles (tropical zodiac; in a sidereal one the
+    /// library computes `i` as `I`).
+    #[must_use]
+    pub fn of(system: HouseSystem) -> Self {
+        if system == HouseSystem::SUNSHINE_ALT {
+            Self::PorphyryWhileSunCircumpolar
+        } else if POLAR_FALLBACK.contains(&system) {
+            Self::Porphyry
+        } else if POLAR_TENTH_CUSP_ON_IC.contains(&system) {
+            Self::TenthCuspOnIcBelowHorizon
+        } else {
+            Self::Computed
+        }
+    }
+
+    /// The API name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Computed => "computed",
+            Self::TenthCuspOnIcBelowHorizon => "tenth_cusp_on_ic_below_horizon",
+            Self::Porphyry => "porphyry",
+            Self::PorphyryWhileSunCircumpolar => "porphyry_while_sun_circumpolar",
+        }
+    }
+}
+
 impl HouseSystemName {
+    /// What this system does inside the polar circles.
+    #[must_use]
+    pub fn polar(self) -> PolarHouses {
+        PolarHouses::of(self.system)
+    }
+
     /// Names accepted by [`HouseSystemName::parse`].
     pub const NAMES: [&'static str; 25] = {
         let mut names = [""; 25];

@@ -1,8 +1,26 @@
-//! Which house a point falls in.
+//! Which house a point falls in, and what a chart's houses say about themselves.
 
 use orrery_ephem::{HouseSystem, Houses};
 
 use crate::angle::Longitude;
+use crate::house_system::HouseSystemName;
+
+/// What a chart's houses say about themselves: the library's reason for a fallback to
+/// Porphyry, or, where the system puts the IC on its tenth cusp (inside the polar circles with
+/// the MC below the horizon: [`Houses::tenth_cusp_on_ic`]), that. `None` otherwise.
+#[must_use]
+pub fn houses_note(houses: &Houses) -> Option<String> {
+    if let Some(why) = &houses.fallback {
+        return Some(why.clone());
+    }
+    houses.tenth_cusp_on_ic().then(|| {
+        format!(
+            "the MC is below the horizon inside the polar circle: {} puts the IC on the 10th cusp \
+             and its houses run clockwise; angles.mc is the MC, on the upper meridian",
+            HouseSystemName::of(houses.system_used).name
+        )
+    })
+}
 
 /// The house (1..=12) a longitude falls in, counting from each cusp forward to the next: a
 /// point exactly on a cusp belongs to the house that cusp begins. `None` for the Gauquelin

@@ -651,3 +651,76 @@ fn solar_arc_snapshot_directs_every_natal_point_by_one_arc() {
         assert!(!p.retrograde);
     }
 }
+
+/// Secondary progressed angles of polar births against fixtures/polar (generate.py there): the
+/// progressed ARMC by the Sun's arc in right ascension as above, the MC from it and the true
+/// obliquity by the written formula, the ascendant from the library's `swe_houses_armc`. Both
+/// are given in a snapshot; the MC's aspect events are searched; the ascendant's are refused
+/// with the reason.
+#[test]
+fn polar_births_progress_their_mc_and_ascendant() {
+    let eph = eph();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/polar/charts.json");
+    let polar: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let mut checked = 0;
+    for case in polar["progressions"].as_array().unwrap() {
+        let chart = &polar["charts"][usize::try_from(case["chart"].as_u64().unwrap()).unwrap()];
+        let progression = Progression {
+            method: ProgressionMethod::Secondary,
+            birth: JulianDayUt(num(&chart["jd_ut"])),
+            place: Some(Observer {
+                lat_deg: num(&case["lat_deg"]),
+                lon_deg: num(&case["lon_deg"]),
+                alt_m: 0.0,
+            }),
+            natal: Vec::new(),
+        };
+        for row in case["ages"].as_array().unwrap() {
+            let age = num(&row["age_years"]);
+            let points = [
+                MovingPoint::Angle(Axis::Mc),
+                MovingPoint::Angle(Axis::Ascendant),
+            ];
+            let got = snapshot(&eph, &progression, age, &points)
+                .unwrap_or_else(|e| panic!("{} age {age}: {e}", case["datetime"]));
+            for (p, name) in got.positions.iter().zip(["mc", "ascendant"]) {
+                assert_eq!(p.point.name(), name);
+                let want = num(&row[name]);
+                assert!(
+                    off_deg(p.lon.degrees(), want) < POSITION_DEG,
+                    "{} age {age} {name}: {} vs {want}",
+                    case["datetime"],
+                    p.lon.degrees()
+                );
+                checked += 1;
+            }
+        }
+        // The MC's aspect events are searched; the ascendant's are refused, naming why.
+        let window = |moving| AspectWindow {
+            frame: AspectFrame::ProgressedNatal,
+            moving,
+            transit_bodies: Vec::new(),
+            aspects: majors(),
+            age_start_years: 0.0,
+            age_end_years: 30.0,
+            step_cap_years: None,
+            event_cap: TRANSIT_PROGRESSED_EVENT_CAP,
+        };
+        let mut natal = progression.clone();
+        natal.natal = vec![NatalPoint::new("sun", Longitude::new(10.0).unwrap())];
+        aspect_events(&eph, &natal, &window(vec![MovingPoint::Angle(Axis::Mc)]))
+            .unwrap_or_else(|e| panic!("{}: {e}", case["datetime"]));
+        let refused = aspect_events(
+            &eph,
+            &natal,
+            &window(vec![MovingPoint::Angle(Axis::Ascendant)]),
+        );
+        match refused {
+            Err(e @ ProgressionError::PolarLatitude { .. }) => {
+                assert!(e.to_string().contains("jumps by 180°"), "{e}");
+            }
+            other => panic!("{}: {other:?}", case["datetime"]),
+        }
+    }
+    assert!(checked >= 30, "{checked}");
+}

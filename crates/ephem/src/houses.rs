@@ -2,9 +2,26 @@
 //!
 //! `swe_houses_ex2` rather than `swe_houses`: it computes speeds, and it passes the Sun's
 //! declination to the Sunshine systems in the same call (the older functions fall back to a
-//! process-wide static). Inside the polar circles the quadrant systems are undefined; the
+//! process-wide static). Inside the polar circles Placidus, Koch and the Gauquelin sectors are
+//! undefined, and Sunshine after Makransky (`i`) is too while the Sun does not rise or set; the
 //! library then returns an error code *and* Porphyry cusps. That is reported here as a
-//! fallback ([`Houses::fallback`], [`Houses::system_used`] = Porphyry), not as an error.
+//! fallback ([`Houses::fallback`], [`Houses::system_used`] = Porphyry), not as an error. Every
+//! other system is computed there ([`POLAR_FALLBACK`]).
+//!
+//! # One MC
+//!
+//! [`Angles::mc`] is the ecliptic point on the upper meridian for every system: the point whose
+//! right ascension is the ARMC, `tan MC = tan ARMC / cos ε` (ε the true obliquity) in the
+//! quadrant of the ARMC, shifted by the ayanamsa in a sidereal zodiac. Inside the polar circles,
+//! when the MC sinks below the horizon (the ascendant the library keeps east of it then falls
+//! more than 180° after it), Campanus, Regiomontanus, Polich/Page, APC, Savard-A and Sunshine
+//! after Treindl (`I`) put the IC on their tenth cusp and the library returns that IC as the MC
+//! (`ascmc[1]`, with every cusp but 4..9 turned by 180°). The cusps are kept as the system
+//! defines them ([`Houses::tenth_cusp_on_ic`] says when), and the MC is turned back. The
+//! ascendant, vertex and the other points of `ascmc` are the same for every system, so they
+//! pass through: the ascendant is the ecliptic on the eastern horizon everywhere (inside the
+//! polar circles the library turns its first solution, the western point, while the MC is below
+//! the horizon; the ascendant then jumps by 180° as the MC crosses the horizon).
 
 use crate::body::BodyId;
 use crate::calc::{Zodiac, require_swiss_files};
@@ -139,6 +156,37 @@ impl HouseSystem {
     }
 }
 
+/// The systems the library replaces by Porphyry inside the polar circles (`|φ| ≥ 90° − ε`):
+/// Placidus and Koch, whose semi-arc divisions do not exist where points never rise, the
+/// Gauquelin sectors (Placidus' 36-fold cousin), and Sunshine after Makransky (`i`) when the
+/// Sun's diurnal arc does not exist (`|tan δ☉ · tan φ| ≥ 1`: midnight Sun or polar night).
+/// Placidus and the Gauquelin sectors also fall back just outside the circles where their
+/// iteration does not converge ("very close to polar circle"). Every other system is computed at
+/// every latitude.
+pub const POLAR_FALLBACK: [HouseSystem; 4] = [
+    HouseSystem::PLACIDUS,
+    HouseSystem::KOCH,
+    HouseSystem::GAUQUELIN,
+    HouseSystem::SUNSHINE_ALT,
+];
+
+/// The systems whose tenth cusp the library turns to the IC inside the polar circles when the MC
+/// is below the horizon (the `acmc < 0` branches of `swehouse.c`): their houses then run
+/// clockwise.
+pub const POLAR_TENTH_CUSP_ON_IC: [HouseSystem; 6] = [
+    HouseSystem::CAMPANUS,
+    HouseSystem::REGIOMONTANUS,
+    HouseSystem::POLICH_PAGE,
+    HouseSystem::APC,
+    HouseSystem::SAVARD_A,
+    HouseSystem::SUNSHINE,
+];
+
+/// `a - b` wrapped into `[-180, 180)`, degrees.
+fn difference_deg(a: f64, b: f64) -> f64 {
+    (a - b + 180.0).rem_euclid(360.0) - 180.0
+}
+
 /// A longitude with its daily motion.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct HousePoint {
@@ -153,7 +201,8 @@ pub struct HousePoint {
 pub struct Angles {
     /// Ascendant (`ascmc[0]`).
     pub ascendant: HousePoint,
-    /// Midheaven (`ascmc[1]`).
+    /// Midheaven: the ecliptic point on the upper meridian, for every system (`ascmc[1]`, less
+    /// the library's polar turn to the IC, see the module's "One MC").
     pub mc: HousePoint,
     /// Right ascension of the MC (sidereal time in degrees, `ascmc[2]`): degrees of right
     /// ascension, never sidereal-shifted.
@@ -177,7 +226,9 @@ pub struct Angles {
 pub struct Houses {
     /// The system asked for.
     pub system_requested: HouseSystem,
-    /// The system the cusps are in: the requested one, or Porphyry after a fallback.
+    /// The system the cusps are in: the requested one, or Porphyry after a fallback (see
+    /// [`POLAR_FALLBACK`]); Sunshine after Treindl (`I`) for `i` in a sidereal zodiac, which the
+    /// library computes as `I`.
     pub system_used: HouseSystem,
     /// Why the library fell back to Porphyry (its message, e.g. `within polar circle,
     /// switched to Porphyry`), or `None`.
@@ -186,6 +237,32 @@ pub struct Houses {
     pub cusps: Vec<HousePoint>,
     /// Ascendant, MC and the other points.
     pub angles: Angles,
+}
+
+impl Houses {
+    /// Whether the tenth cusp is the IC rather than the MC: the library's polar turn of
+    /// [`POLAR_TENTH_CUSP_ON_IC`] (the cusps then run clockwise; [`Angles::mc`] stays the MC).
+    #[must_use]
+    pub fn tenth_cusp_on_ic(&self) -> bool {
+        POLAR_TENTH_CUSP_ON_IC.contains(&self.system_used)
+            && self.cusps.len() == 12
+            && difference_deg(self.cusps[9].lon_deg, self.angles.mc.lon_deg).abs() > 90.0
+    }
+}
+
+/// The MC on the upper meridian from the library's `ascmc[0]` (ascendant) and `ascmc[1]`.
+///
+/// Every system keeps the ascendant within 180° after the MC (`0 < AC − MC < 180°`, true of the
+/// eastern horizon everywhere outside the polar circles, and enforced inside them by turning the
+/// ascendant). The systems of [`POLAR_TENTH_CUSP_ON_IC`] turn the MC by 180° with it where that
+/// needs a turn, so their `AC − MC` falls in `(−180°, 0)`: turning the MC back undoes exactly
+/// that. A 180° turn leaves the speed as it is.
+fn upper_meridian(system_used: HouseSystem, asc_deg: f64, mc_deg: f64) -> f64 {
+    if POLAR_TENTH_CUSP_ON_IC.contains(&system_used) && difference_deg(asc_deg, mc_deg) < 0.0 {
+        (mc_deg + 180.0).rem_euclid(360.0)
+    } else {
+        mc_deg
+    }
 }
 
 impl Ephemeris {
@@ -240,6 +317,10 @@ impl Ephemeris {
                 raw.message.clone()
             };
             (HouseSystem::PORPHYRY, Some(reason))
+        } else if system == HouseSystem::SUNSHINE_ALT && matches!(zodiac, Zodiac::Sidereal(_)) {
+            // The library's sidereal houses take the letter's capital (`sidereal_houses_trad`):
+            // the cusps are Treindl's.
+            (HouseSystem::SUNSHINE, None)
         } else {
             (system, None)
         };
@@ -254,7 +335,7 @@ impl Ephemeris {
         let (a, s) = (&raw.ascmc, &raw.ascmc_speeds);
         let angles = Angles {
             ascendant: point(a[0], s[0]),
-            mc: point(a[1], s[1]),
+            mc: point(upper_meridian(system_used, a[0], a[1]), s[1]),
             armc_deg: a[2],
             armc_speed_deg_per_day: s[2],
             vertex: point(a[3], s[3]),

@@ -59,7 +59,7 @@ pub use eclipse::{
 };
 pub use ephemeris::{DATA_DIR_ENV, Ephemeris, library_version};
 pub use error::EphemError;
-pub use houses::{Angles, HousePoint, HouseSystem, Houses};
+pub use houses::{Angles, HousePoint, HouseSystem, Houses, POLAR_FALLBACK, POLAR_TENTH_CUSP_ON_IC};
 pub use observe::{
     Atmosphere, Direction, DiscReference, Extinction, HeliacalAtmosphere, HeliacalDates,
     HeliacalEvent, HeliacalEyes, HeliacalObject, HeliacalRequest, Horizontal, NodApsMethod,

@@ -227,7 +227,13 @@ fn houses_match_pyswisseph_for_every_system_and_place() {
             }
             None => {
                 assert_eq!(got.fallback, None, "{}", at());
-                assert_eq!(got.system_used, system, "{}", at());
+                // The library computes `i` as `I` in a sidereal zodiac (`sidereal_houses_trad`).
+                let used = if system == HouseSystem::SUNSHINE_ALT && row.sidereal_mode.is_some() {
+                    HouseSystem::SUNSHINE
+                } else {
+                    system
+                };
+                assert_eq!(got.system_used, used, "{}", at());
             }
         }
         assert_eq!(got.cusps.len(), row.cusps.len(), "{}", at());
@@ -258,8 +264,25 @@ fn houses_match_pyswisseph_for_every_system_and_place() {
                 a.polar_ascendant.speed_deg_per_day,
             ),
         ];
+        // The MC is the library's Porphyry MC (which it never turns to the IC) for every system:
+        // inside the polar circles six systems return the IC in `ascmc[1]` (fixtures/polar).
+        let porphyry = fixture
+            .houses
+            .iter()
+            .find(|r| {
+                r.system == "O"
+                    && r.place == row.place
+                    && r.jd_ut.to_bits() == row.jd_ut.to_bits()
+                    && r.sidereal_mode == row.sidereal_mode
+            })
+            .expect("a Porphyry row for every chart");
         for (i, (lon, speed)) in points.into_iter().enumerate() {
-            angle.angle(lon, row.ascmc[i], &at);
+            let want = if i == 1 {
+                porphyry.ascmc[1]
+            } else {
+                row.ascmc[i]
+            };
+            angle.angle(lon, want, &at);
             angle_speed.abs(speed, row.ascmc_speeds[i], &at);
         }
     }

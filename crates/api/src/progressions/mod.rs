@@ -29,8 +29,10 @@
 //!   adds the progressed Sun's arc (`Sun(birth + a) − Sun(birth)`) to every natal point.
 //! * Secondary progressed angles (snapshots with `natal`, `ascendant`/`mc` moving points, the
 //!   `axis` phase): the natal ARMC advanced by the Sun's arc in right ascension, the MC on that
-//!   meridian, the ascendant at the birth latitude, with the obliquity of the progressed date;
-//!   undefined inside the polar circles.
+//!   meridian, the ascendant at the birth latitude, with the obliquity of the progressed date.
+//!   Inside the polar circles a snapshot gives both, and the MC's aspect events are searched;
+//!   the ascendant's events and the `axis` phase are a 400 on `natal.location.latitude` there
+//!   (the ascendant jumps by 180° wherever the progressed MC crosses the horizon).
 //! * `step_years`: the search samples each point at a step declared from its motion and solves
 //!   every event to half a second of progressed time, so every event is found without a step.
 //!   A `step_years` only caps the step (more samples, the same events); it is echoed, `null` when

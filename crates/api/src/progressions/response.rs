@@ -216,6 +216,9 @@ impl From<ProgressionError> for CalcFailure {
             ProgressionError::Scan { .. } | ProgressionError::Solve { .. } => {
                 CalcFailure::Internal(error.to_string())
             }
+            ProgressionError::PolarLatitude { .. } => {
+                CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", &error))
+            }
             other => CalcFailure::Input(ApiInputError::new(other.to_string())),
         }
     }

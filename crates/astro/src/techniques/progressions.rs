@@ -71,7 +71,8 @@ pub const TROPICAL_MONTH_DAYS: f64 = 27.321_582;
 pub const DEFAULT_MOVING_BODIES: [Body; 11] = super::transits::DEFAULT_TRANSIT_BODIES;
 
 /// The scan step of a progressed angle, in progressed days: the angles never turn back and
-/// move at most a few degrees a progressed day outside the polar circles.
+/// move at most a few degrees a progressed day (their events are searched only outside the
+/// polar circles for the ascendant, which jumps there).
 const AXIS_STEP: ScanStep = ScanStep::constant(1.0);
 
 /// A point's conjunction with its own natal place within this many years of birth is the birth
@@ -242,13 +243,18 @@ pub enum ProgressionError {
     /// The angles need the birth place.
     #[error("{what} needs the birth place (a natal chart with a location)")]
     NoBirthPlace { what: String },
-    /// Progressed angles are undefined inside the polar circles.
+    /// The progressed ascendant's events are not searched inside the polar circles.
     #[error(
-        "progressed angles are undefined inside the polar circles: the birth latitude {lat_deg}° \
-         must be within ±{limit_deg:.4}° (90° minus the obliquity), where the ascendant never \
-         jumps by 180°"
+        "{what} need the birth latitude within ±{limit_deg:.4}° (90° minus the obliquity; got \
+         {lat_deg}°): inside the polar circles the progressed ascendant jumps by 180° wherever \
+         the progressed MC crosses the horizon, so its events and sign changes are not searched \
+         there; a snapshot gives both angles, and the progressed MC's aspect events are searched"
     )]
-    PolarLatitude { lat_deg: f64, limit_deg: f64 },
+    PolarLatitude {
+        what: String,
+        lat_deg: f64,
+        limit_deg: f64,
+    },
     /// The samples of a point could not be scanned.
     #[error("scanning {point}: {source}")]
     Scan { point: String, source: ScanError },
@@ -444,6 +450,23 @@ impl<'a> Resolved<'a> {
         })
     }
 
+    /// Whether every progressed angle's events can be searched (not the ascendant's inside the
+    /// polar circles).
+    ///
+    /// # Errors
+    /// [`ProgressionError::PolarLatitude`].
+    fn searchable(&self) -> Result<(), ProgressionError> {
+        for base in &self.bases {
+            if let (Base::Angle(axis), Some(axes)) = (base, &self.axes) {
+                axes.searchable(
+                    *axis,
+                    &format!("the events of the progressed {}", axis.name()),
+                )?;
+            }
+        }
+        Ok(())
+    }
+
     /// A base's scan step in progressed days.
     fn base_step(&self, base: usize) -> ScanStep {
         match self.bases[base] {
@@ -542,7 +565,7 @@ pub struct SnapshotPlan<'a> {
 /// The plan of a snapshot of `requested` points.
 ///
 /// # Errors
-/// The progressed angles asked for explicitly at a polar latitude, or the library's errors.
+/// The library's errors.
 pub fn snapshot_plan<'a>(
     eph: &Ephemeris,
     progression: &'a Progression,
@@ -555,23 +578,13 @@ pub fn snapshot_plan<'a>(
     };
     match progression.method {
         ProgressionMethod::Secondary if progression.place.is_some() => {
-            let explicit = requested.iter().any(|p| matches!(p, MovingPoint::Angle(_)));
-            match progression.natal_axes(eph, "progressed angles") {
-                Ok(_) => {
-                    for axis in Axis::ALL {
-                        if !plan.points.contains(&MovingPoint::Angle(axis)) {
-                            plan.points.push(MovingPoint::Angle(axis));
-                        }
-                    }
+            // Defined at every latitude (docs/CONVENTIONS.md): the library's errors surface here,
+            // labelled.
+            progression.natal_axes(eph, "progressed angles")?;
+            for axis in Axis::ALL {
+                if !plan.points.contains(&MovingPoint::Angle(axis)) {
+                    plan.points.push(MovingPoint::Angle(axis));
                 }
-                Err(ProgressionError::PolarLatitude { .. }) if !explicit => {
-                    plan.notes.push(
-                        "the progressed ascendant and MC are left out: they are undefined inside \
-                         the polar circles"
-                            .to_owned(),
-                    );
-                }
-                Err(error) => return Err(error),
             }
         }
         ProgressionMethod::SolarArc => {
@@ -594,8 +607,8 @@ pub fn snapshot_plan<'a>(
 /// The progressed (or directed) positions of `points` at `age_years`.
 ///
 /// # Errors
-/// [`ProgressionError::Age`] for an age that is not finite; angles without a birth place or at
-/// a polar latitude, or with tertiary and minor progressions; a position without data.
+/// [`ProgressionError::Age`] for an age that is not finite; angles without a birth place, or
+/// with tertiary and minor progressions; a position without data.
 pub fn snapshot(
     eph: &Ephemeris,
     progression: &Progression,
@@ -832,7 +845,7 @@ mod tests {
         progression.method = ProgressionMethod::Secondary;
         let plan = snapshot_plan(&eph, &progression, &[sun]).unwrap();
         assert_eq!(plan.points, [sun]);
-        // With one: the progressed angles; inside the polar circle a note instead.
+        // With one: the progressed angles, inside the polar circles too.
         progression.place = Some(Observer {
             lat_deg: 52.5,
             lon_deg: 13.4,
@@ -846,8 +859,8 @@ mod tests {
             alt_m: 0.0,
         });
         let plan = snapshot_plan(&eph, &progression, &[sun]).unwrap();
-        assert_eq!(plan.points, [sun]);
-        assert!(plan.notes[0].contains("polar circles"), "{:?}", plan.notes);
+        assert_eq!(plan.points.len(), 1 + Axis::ALL.len());
+        assert!(plan.notes.is_empty(), "{:?}", plan.notes);
     }
 
     #[test]

@@ -18,15 +18,20 @@
 //! The angle moves about 1° a year, as the progressed Sun does (the "yearly drift"), but follows
 //! the Sun's right ascension, not its longitude.
 //!
-//! Inside the polar circles (`|φ| ≥ 90° − ε`) the ascendant jumps by 180° wherever the ecliptic
-//! meets the horizon, so progressed angles are refused there ([`super::ProgressionError::PolarLatitude`]).
+//! Inside the polar circles (`|φ| ≥ 90° − ε`) the progressed MC is defined as everywhere (the
+//! ecliptic point on the upper meridian), and so is the ascendant: the ecliptic on the eastern
+//! horizon, as the library's houses give it (the formula's point, turned by 180° where it falls
+//! more than 180° after the MC, which happens only there). But the ascendant then jumps by 180°
+//! wherever the progressed MC crosses the horizon, so its events and sign changes are not
+//! searched there ([`NatalAxes::searchable`], [`super::ProgressionError::PolarLatitude`]); a
+//! snapshot gives both angles, and the MC's events are searched as anywhere.
 
 use orrery_ephem::{
     CalcRequest, Coordinates, EphemError, Ephemeris, HouseSystem, Observer, Zodiac,
 };
 
 use super::ProgressionError;
-use crate::angle::Longitude;
+use crate::angle::{Longitude, wrap_180};
 use crate::chart::ChartError;
 use crate::search::Sample;
 use crate::time::JulianDayUt;
@@ -68,13 +73,16 @@ pub struct NatalAxes {
     /// The natal ascendant and MC, as the library's houses give them.
     pub ascendant: Longitude,
     pub mc: Longitude,
+    /// `|φ| ≥ 90° − ε` at the birth: the limit `90° − ε`, degrees; `None` outside the polar
+    /// circles.
+    pub polar_limit_deg: Option<f64>,
 }
 
 impl NatalAxes {
     /// The natal angles at `birth` for `place`.
     ///
     /// # Errors
-    /// [`ProgressionError::PolarLatitude`] inside the polar circles; the library's errors.
+    /// The library's errors.
     pub fn compute(
         eph: &Ephemeris,
         birth: JulianDayUt,
@@ -85,12 +93,7 @@ impl NatalAxes {
             .map_err(ChartError::from)?
             .true_obliquity_deg;
         let limit_deg = 90.0 - obliquity;
-        if place.lat_deg.abs() >= limit_deg {
-            return Err(ProgressionError::PolarLatitude {
-                lat_deg: place.lat_deg,
-                limit_deg,
-            });
-        }
+        let polar_limit_deg = (place.lat_deg.abs() >= limit_deg).then_some(limit_deg);
         // The ascendant and MC do not depend on the house system; equal houses are defined
         // at every latitude.
         let houses = eph
@@ -117,7 +120,24 @@ impl NatalAxes {
             lat_deg: place.lat_deg,
             ascendant: lon(houses.angles.ascendant.lon_deg)?,
             mc: lon(houses.angles.mc.lon_deg)?,
+            polar_limit_deg,
         })
+    }
+
+    /// Whether the events of the progressed `axis` can be searched: not the ascendant's inside
+    /// the polar circles, where it jumps by 180° as the progressed MC crosses the horizon.
+    ///
+    /// # Errors
+    /// [`ProgressionError::PolarLatitude`] naming `what` needed it.
+    pub fn searchable(&self, axis: Axis, what: &str) -> Result<(), ProgressionError> {
+        match (axis, self.polar_limit_deg) {
+            (Axis::Ascendant, Some(limit_deg)) => Err(ProgressionError::PolarLatitude {
+                what: what.to_owned(),
+                lat_deg: self.lat_deg,
+                limit_deg,
+            }),
+            _ => Ok(()),
+        }
     }
 
     /// The natal longitude of `axis`.
@@ -158,7 +178,10 @@ pub fn mc_from_armc(armc_deg: f64, eps_deg: f64) -> (f64, f64) {
 }
 
 /// The ascendant of a sidereal angle `armc_deg` at latitude `lat_deg` for obliquity `eps_deg`,
-/// degrees in `(-180, 180]`, and its derivative with respect to the ARMC.
+/// degrees in `(-180, 180]`, and its derivative with respect to the ARMC: the ecliptic on the
+/// eastern horizon, as the library's houses give it. The formula's point is the western one
+/// where it falls more than 180° after the MC (only inside the polar circles, while the MC is
+/// below the horizon); it is turned by 180° there, which leaves the derivative as it is.
 #[must_use]
 pub fn ascendant_from_armc(armc_deg: f64, eps_deg: f64, lat_deg: f64) -> (f64, f64) {
     let (sin_a, cos_a) = armc_deg.to_radians().sin_cos();
@@ -166,7 +189,13 @@ pub fn ascendant_from_armc(armc_deg: f64, eps_deg: f64, lat_deg: f64) -> (f64, f
     let tan_phi = lat_deg.to_radians().tan();
     let y = cos_a;
     let x = -(sin_a * cos_e + tan_phi * sin_e);
-    let asc = y.atan2(x).to_degrees();
+    let first = y.atan2(x).to_degrees();
+    let (mc, _) = mc_from_armc(armc_deg, eps_deg);
+    let asc = if wrap_180(first - mc) < 0.0 {
+        wrap_180(first + 180.0)
+    } else {
+        first
+    };
     let derivative = (-x * sin_a + cos_a * cos_a * cos_e) / (x * x + y * y);
     (asc, derivative)
 }

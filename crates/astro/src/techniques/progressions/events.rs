@@ -200,6 +200,7 @@ pub fn aspect_events(
     let (start, end) =
         progressed_window(progression, window.age_start_years, window.age_end_years)?;
     let resolved = Resolved::new(eph, progression, &window.moving)?;
+    resolved.searchable()?;
     let arcs = arcs(window.aspects.aspects());
     match window.frame {
         AspectFrame::ProgressedNatal => {

@@ -99,8 +99,8 @@ pub struct Phases {
 /// # Errors
 /// [`ProgressionError::Window`]/[`ProgressionError::Step`] for a bad span or cap;
 /// [`ProgressionError::Unsupported`] for stations with solar arc and for the axis with any
-/// method but secondary; [`ProgressionError::NoBirthPlace`]/[`ProgressionError::PolarLatitude`]
-/// for the axis without a usable birth place; the search's errors.
+/// method but secondary; [`ProgressionError::NoBirthPlace`] for the axis without a birth place,
+/// [`ProgressionError::PolarLatitude`] for it inside the polar circles; the search's errors.
 pub fn phase_events(
     eph: &Ephemeris,
     progression: &Progression,
@@ -145,6 +145,7 @@ pub fn phase_events(
     }
     if selection.axis {
         let axes = progression.natal_axes(eph, "axis ingresses")?;
+        axes.searchable(Axis::Ascendant, "axis ingresses")?;
         let step = cap.map_or(AXIS_STEP, |cap| AXIS_STEP.min(cap));
         for axis in Axis::ALL {
             let eval = |t: f64| axis_sample(eph, &axes, axis, t);
