@@ -672,6 +672,19 @@ mod tests {
         }
 
         #[test]
+        fn the_exact_line_and_its_polyline_are_equally_far_from_a_place(
+            (sky, st) in any_sky(), kind in 0..4_usize, step in 0.1..2.0_f64,
+            lat_deg in -90.0..90.0_f64, lon_deg in -180.0..180.0_f64,
+        ) {
+            // The polyline's points joined by great-circle arcs lie on the line and cover it.
+            let shape = Shape::of(sky, st, LineType::ALL[kind]);
+            let place = GeoPoint { lat_deg, lon_deg };
+            let exact = shape.nearest(place).unwrap();
+            let drawn = sphere::nearest_on_polyline(place, &shape.segments(Step::new(step).unwrap())).unwrap();
+            prop_assert!((exact.distance_km - drawn.distance_km).abs() < ZERO_KM, "{exact:?} {drawn:?}");
+        }
+
+        #[test]
         fn a_place_on_a_line_is_at_distance_zero(
             (sky, st) in any_sky(), kind in 0..4_usize, pick in 0.0..1.0_f64, t in 0.0..1.0_f64,
         ) {
