@@ -11,7 +11,7 @@
 //! | `bodies` | default sun..pluto, chiron, true_node; 1..16 names, no repeats; `earth` is the Sun's antipode |
 //! | `line_types` | default `["mc", "ic", "ac", "dc"]`; a non-empty subset, no repeats |
 //! | `aspects` | optional `{angles: [1..6 numbers in (0, 180]], targets?: subset of mc, ic, ac, dc (default all)}`: each angle gives the lines where the target angle's ecliptic degree is that far from the body's longitude, both ways round (once for 180) |
-//! | `step_degrees` | 0.1..2, default 0.5: the AC/DC curves' hour-angle step (shrunk to a divisor of 90°) |
+//! | `step_degrees` | 0.1..2, default 0.5: the AC/DC curves' largest hour-angle step (shrunk to a divisor of 90°), halved where a straight segment would stray more than 0.01° from the line; acg-near measures the exact lines and echoes it only |
 //! | `location` | acg-near only, required: `{latitude, longitude}` of the place to rate |
 //! | `max_km` | acg-near only: keep the lines within this many km (>= 0); default all |
 //!
@@ -41,9 +41,11 @@
 //! }
 //! ```
 //!
-//! Each line is a list of segments, each a list of `[latitude, longitude]` points joined by
-//! great-circle arcs; a line that crosses the date line ends a segment at longitude 180 and
-//! starts the next at −180. `offset` is the target angle's ecliptic longitude minus the body's
+//! Each line is a list of segments, each a list of `[latitude, longitude]` points on the line.
+//! Joined by straight segments in latitude and longitude, as a map draws them (GeoJSON's
+//! `LineString`), every point of a segment is within 0.01° of great circle (1.1 km) of the line;
+//! joined by great-circle arcs, they lie on it. A line that crosses the date line ends a
+//! segment at longitude 180 and starts the next at −180. `offset` is the target angle's ecliptic longitude minus the body's
 //! (`point_longitude`). `sidereal_time` is the Greenwich apparent sidereal time in degrees.
 //!
 //! # Response of acg-near
@@ -61,14 +63,22 @@
 //! ```
 //!
 //! `lines` is sorted by `distance_km` (ties in the order of acg-lines); `nearest` is the line's
-//! point nearest to the place. Distances are great-circle on a sphere of 6371.0088 km.
+//! point nearest to the place. Distances are great-circle on a sphere of 6371.0088 km, to the
+//! exact line (a meridian, or two 90° arcs of the body's horizon circle), not to a drawing of
+//! it: they do not depend on `step_degrees`.
 //!
 //! # Size
 //!
-//! A horizon curve has `2·ceil(90/step) + 1` points (361 at 0.5°, 1801 at 0.1°, plus two at a
-//! date-line crossing), a meridian 3. The worst acg-lines request (16 bodies, 6 angles, 4
-//! targets, step 0.1) has 16 · (2 + 24) curves and 16 · (2 + 24) meridians: about 750 000
-//! points, some 30 MB of JSON; the defaults (12 bodies, no aspects) about 8 700 points.
+//! A horizon curve has the `2·ceil(90/step) + 1` points of the even hour-angle grid (361 at
+//! 0.5°, 1801 at 0.1°), two more where it crosses the date line (its two sides), and the
+//! refinements: at most
+//! 7 at the 0.1° step, 16 at 0.5°, 52 at 2° (`MAX_REFINEMENTS` in the core, measured over every
+//! declination); a meridian has 3. The worst acg-lines request (16 bodies, 6 angles under
+//! 180°, 4 targets, step 0.1) has 16 · (2 + 24) curves and as many meridians: at most
+//! 416 · (1801 + 2 + 7) + 416 · 3 = 754 208 points, some 30 MB of JSON, against 751 296 with the
+//! even grid alone (measured at three dates with 16 bodies and angles 30, 45, 60, 90, 120, 180:
+//! 693 120 points with the even grid, 693 148 at most with the refinements; at
+//! the 0.5° step 140 160 and 140 540). The defaults (12 bodies, no aspects) have about 8 700.
 
 use orrery_astro::body::Body;
 use orrery_astro::chart::{ChartError, MissingData, OmittedBody};
@@ -141,7 +151,9 @@ pub struct AcgRequest {
     /// Adds zodiacal aspect lines; default none.
     #[serde(default)]
     pub aspects: Option<AcgAspectsDto>,
-    /// Hour-angle sampling step of the AC/DC curves in degrees, 0.1..2; default 0.5.
+    /// Largest hour-angle step of the AC/DC curves in degrees, 0.1..2; default 0.5. Halved
+    /// where a straight segment would stray more than 0.01° from the line; acg-near measures
+    /// the exact lines and only echoes it.
     #[serde(default)]
     pub step_degrees: Option<StepDegrees>,
     /// acg-near only (required there): the place the lines are rated from.
@@ -244,7 +256,8 @@ fn parse_aspects(aspects: &AcgAspectsDto) -> Result<AspectLines, ApiInputError> 
 }
 
 impl AcgRequest {
-    fn lines_input(&self) -> Result<AcgLinesInput, ApiInputError> {
+    /// `polylines`: acg-lines draws the lines; acg-near measures the exact ones.
+    fn lines_input(&self, polylines: bool) -> Result<AcgLinesInput, ApiInputError> {
         let birth = self.birth.resolve("birth")?;
         let step_deg = self
             .step_degrees
@@ -268,6 +281,7 @@ impl AcgRequest {
                 line_types: parse_line_types("line_types", self.line_types.as_deref())?,
                 aspects: self.aspects.as_ref().map(parse_aspects).transpose()?,
                 step,
+                polylines,
             },
             birth,
             omitted,
@@ -290,7 +304,7 @@ impl TryFrom<&AcgRequest> for AcgLinesInput {
                 ));
             }
         }
-        request.lines_input()
+        request.lines_input(true)
     }
 }
 
@@ -298,7 +312,7 @@ impl TryFrom<&AcgRequest> for AcgNearInput {
     type Error = ApiInputError;
 
     fn try_from(request: &AcgRequest) -> Result<Self, ApiInputError> {
-        let lines = request.lines_input()?;
+        let lines = request.lines_input(false)?;
         let location = request.location.as_ref().ok_or_else(|| {
             ApiInputError::field(
                 "location",
@@ -338,7 +352,8 @@ pub struct AcgSettingsDto {
     pub bodies: Vec<String>,
     pub line_types: Vec<&'static str>,
     pub step_degrees: f64,
-    /// The hour-angle step used: 180° over an even number of intervals, at most `step_degrees`.
+    /// The even grid's hour-angle step: 180° over an even number of intervals, at most
+    /// `step_degrees` (intervals are halved where the line bends).
     pub hour_angle_step: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspects: Option<AspectsEcho>,

@@ -20,12 +20,23 @@
 //!   on the meridians 90° west and east of its MC line.
 //!
 //! The hour angle runs over 180° per curve in equal steps of at most the requested step (the
-//! step is shrunk to a divisor of 90°): 361 points at the default 0.5°. Meridians are three
-//! points (south pole, equator, north pole). Each line is a list of segments of
-//! `(latitude, longitude)` points, split where the line crosses the date line: the segment
-//! ends at longitude 180 and the next begins at −180, both at the exact crossing latitude, so
-//! no segment jumps across the map. Consecutive points are joined by great-circle arcs, which
-//! lie on the line itself (see [`sphere`]).
+//! step is shrunk to a divisor of 90°): 361 points at the default 0.5°. Where a straight
+//! segment between two samples, drawn in latitude and longitude as a map draws it, would stray
+//! more than [`DRAWN_TOLERANCE_DEG`] (0.01°, 1.1 km) from the line, the interval is halved until
+//! none does ([`horizon`]): near the equator crossing of a body close to the celestial equator,
+//! where the curve runs along a meridian, and where it turns near the poles. The step is thus
+//! the largest step; the refinements add at most [`horizon::MAX_REFINEMENTS`] points to a curve.
+//! **The distance between a polyline and its line** is the largest, over every point of every
+//! segment (linear in latitude and longitude), of the great-circle distance to the nearest
+//! point of the exact line. Meridians are three points (south pole, equator, north pole), drawn
+//! exactly. Each line is a list of segments of `(latitude, longitude)` points, split where the
+//! line crosses the date line: the segment ends at longitude 180 and the next begins at −180,
+//! both at the exact crossing latitude, so no segment jumps across the map. Every point lies on
+//! the line, so consecutive points joined by great-circle arcs lie on it too.
+//!
+//! Distances from a place ([`lines_near`]) are to the exact line ([`Shape::nearest`]): a
+//! meridian, or the two 90° arcs of the horizon circle a curve consists of, from one meridian
+//! through the equator crossing to the other. They do not depend on the step or the drawing.
 //!
 //! # Aspect lines
 //!
@@ -43,6 +54,7 @@
 //! The point's right ascension and declination come from the true obliquity of date.
 //! An angle of 180° gives one line (both ways round are the same point).
 
+pub mod horizon;
 pub mod sphere;
 
 use orrery_ephem::{CalcRequest, Center, Coordinates, Ephemeris, EphemerisSource, Equinox, Zodiac};
@@ -51,12 +63,15 @@ use crate::angle::{HALF_CIRCLE_DEG, Longitude, SignedAngle, shortest_arc, wrap_1
 use crate::body::Body;
 use crate::chart::{ChartError, Frame, no_data, position};
 use crate::time::JulianDayUt;
+pub use horizon::{DRAWN_TOLERANCE_DEG, HorizonCurve};
 pub use sphere::{EARTH_MEAN_RADIUS_KM, GeoPoint, Nearest};
 
 /// The most bodies in one request (docs/CONVENTIONS.md, Limits).
 pub const MAX_BODIES: usize = 16;
 /// The most aspect angles in one request (docs/CONVENTIONS.md, Limits).
 pub const MAX_ASPECT_ANGLES: usize = 6;
+/// A quarter circle, degrees: the hour angle of a horizon curve's equator crossing.
+const QUARTER_CIRCLE_DEG: f64 = 90.0;
 /// The default bodies: the Sun to Pluto, Chiron and the true node.
 #[must_use]
 pub fn default_bodies() -> Vec<Body> {
@@ -99,7 +114,8 @@ impl LineType {
     }
 }
 
-/// The curves' resolution in hour-angle degrees, within [`Step::RANGE_DEG`].
+/// The curves' largest hour-angle step, degrees, within [`Step::RANGE_DEG`] (refined where a
+/// straight segment would stray from the line, see the module's notes).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Step(f64);
 
@@ -166,6 +182,9 @@ pub struct CartographyInput {
     pub line_types: Vec<LineType>,
     pub aspects: Option<AspectLines>,
     pub step: Step,
+    /// Draw the lines' polylines; `false` when only distances are wanted (they come from the
+    /// exact lines).
+    pub polylines: bool,
 }
 
 /// Apparent right ascension and declination of date.
@@ -207,8 +226,34 @@ pub struct Line {
     pub line_type: LineType,
     /// For an aspect line: which one.
     pub aspect: Option<AspectOffset>,
-    /// Polylines, split at the date line.
+    /// The exact line.
+    pub shape: Shape,
+    /// Its drawing: polylines split at the date line (empty unless
+    /// [`CartographyInput::polylines`]).
     pub segments: Vec<Vec<GeoPoint>>,
+}
+
+impl Line {
+    fn new(
+        body: Body,
+        line_type: LineType,
+        aspect: Option<AspectOffset>,
+        shape: Shape,
+        input: &CartographyInput,
+    ) -> Line {
+        let segments = if input.polylines {
+            shape.segments(input.step)
+        } else {
+            Vec::new()
+        };
+        Line {
+            body,
+            line_type,
+            aspect,
+            shape,
+            segments,
+        }
+    }
 }
 
 /// The lines of a moment.
@@ -243,58 +288,60 @@ fn meridian(lon_deg: f64) -> Vec<Vec<GeoPoint>> {
     ]
 }
 
-/// The latitude where a body of declination `dec_deg` is on the horizon at hour angle `h_deg`
-/// (`|dec_deg| >= DEC_ON_EQUATOR_DEG`): `atan(−cos H / tan δ)` written with atan2 so that it is
-/// finite everywhere.
-fn horizon_latitude(h_deg: f64, dec_deg: f64) -> f64 {
-    let (sin_dec, cos_dec) = dec_deg.to_radians().sin_cos();
-    (-h_deg.to_radians().cos() * cos_dec * sin_dec.signum())
-        .atan2(sin_dec.abs())
-        .to_degrees()
+/// The exact shape of a line: the drawing and the distances both come from it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape {
+    /// A meridian from pole to pole at this longitude, [-180, 180) (MC, IC, and the AC and DC
+    /// of a body on the equator).
+    Meridian(f64),
+    /// Half of the body's horizon circle: the AC or DC curve.
+    Horizon(HorizonCurve),
 }
 
-/// The AC (`rising`) or DC curve, split at the date line.
-fn horizon_curve(sky: RaDec, mc_lon_deg: f64, rising: bool, step: Step) -> Vec<Vec<GeoPoint>> {
-    let dec_deg = sky.dec_deg;
-    if dec_deg.abs() < DEC_ON_EQUATOR_DEG {
-        return meridian(mc_lon_deg + if rising { -90.0 } else { 90.0 });
-    }
-    let start_deg = if rising { -HALF_CIRCLE_DEG } else { 0.0 };
-    let intervals = step.intervals();
-    let mut segments = vec![Vec::with_capacity(intervals as usize + 3)];
-    let mut previous: Option<(f64, f64)> = None; // (hour angle, longitude)
-    for k in 0..=intervals {
-        let h_deg = start_deg + HALF_CIRCLE_DEG * f64::from(k) / f64::from(intervals);
-        let lon_deg = wrap_180(mc_lon_deg + h_deg);
-        if let Some((h0, lon0)) = previous
-            && lon_deg < lon0
-        {
-            // The hour angle grows eastward, so a smaller longitude means the date line was
-            // crossed: end at 180 and start again at -180, at the crossing's latitude.
-            let crossing_lat = horizon_latitude(h0 + (HALF_CIRCLE_DEG - lon0), dec_deg);
-            push_new(&mut segments, crossing_lat, HALF_CIRCLE_DEG);
-            segments.push(Vec::with_capacity(intervals as usize + 3));
-            push_new(&mut segments, crossing_lat, -HALF_CIRCLE_DEG);
-        }
-        // At H = ±90° (the middle sample) the curve crosses the equator, whatever δ is.
-        let lat_deg = if 2 * k == intervals {
-            0.0
-        } else {
-            horizon_latitude(h_deg, dec_deg)
+impl Shape {
+    /// The line of one kind for a point of the sky.
+    #[must_use]
+    pub fn of(sky: RaDec, sidereal_time: Longitude, line_type: LineType) -> Shape {
+        let mc_lon_deg = mc_longitude(sky.ra, sidereal_time);
+        let horizon = |rising: bool| {
+            if sky.dec_deg.abs() < DEC_ON_EQUATOR_DEG {
+                let side = if rising { -90.0 } else { 90.0 };
+                Shape::Meridian(wrap_180(mc_lon_deg + side))
+            } else {
+                Shape::Horizon(HorizonCurve {
+                    mc_lon_deg,
+                    dec_deg: sky.dec_deg,
+                    rising,
+                })
+            }
         };
-        push_new(&mut segments, lat_deg, lon_deg);
-        previous = Some((h_deg, lon_deg));
+        match line_type {
+            LineType::Mc => Shape::Meridian(mc_lon_deg),
+            LineType::Ic => Shape::Meridian(wrap_180(mc_lon_deg + HALF_CIRCLE_DEG)),
+            LineType::Ac => horizon(true),
+            LineType::Dc => horizon(false),
+        }
     }
-    segments
-}
 
-/// Appends a point to the last segment unless it repeats the last point.
-fn push_new(segments: &mut [Vec<GeoPoint>], lat_deg: f64, lon_deg: f64) {
-    let point = GeoPoint { lat_deg, lon_deg };
-    if let Some(segment) = segments.last_mut()
-        && segment.last() != Some(&point)
-    {
-        segment.push(point);
+    /// The line as map segments of `(lat, lon)` points, split at the date line; drawn
+    /// straight in latitude and longitude, each segment is within [`DRAWN_TOLERANCE_DEG`] of
+    /// the line (a meridian's exactly).
+    #[must_use]
+    pub fn segments(self, step: Step) -> Vec<Vec<GeoPoint>> {
+        match self {
+            Shape::Meridian(lon_deg) => meridian(lon_deg),
+            Shape::Horizon(curve) => curve.segments(step),
+        }
+    }
+
+    /// The point of the exact line nearest to `place` (not of its drawing: it does not depend
+    /// on the step); `None` only for a line without points, which no shape is.
+    #[must_use]
+    pub fn nearest(self, place: GeoPoint) -> Option<Nearest> {
+        match self {
+            Shape::Meridian(lon_deg) => sphere::nearest_on_polyline(place, &meridian(lon_deg)),
+            Shape::Horizon(curve) => curve.nearest(place),
+        }
     }
 }
 
@@ -306,13 +353,7 @@ pub fn line_segments(
     line_type: LineType,
     step: Step,
 ) -> Vec<Vec<GeoPoint>> {
-    let mc_lon_deg = mc_longitude(sky.ra, sidereal_time);
-    match line_type {
-        LineType::Mc => meridian(mc_lon_deg),
-        LineType::Ic => meridian(mc_lon_deg + HALF_CIRCLE_DEG),
-        LineType::Ac => horizon_curve(sky, mc_lon_deg, true, step),
-        LineType::Dc => horizon_curve(sky, mc_lon_deg, false, step),
-    }
+    Shape::of(sky, sidereal_time, line_type).segments(step)
 }
 
 /// The aspect lines' ecliptic points for a body at `lon`: per angle `+angle` then `−angle`,
@@ -414,12 +455,8 @@ pub fn cartography(eph: &Ephemeris, input: &CartographyInput) -> Result<Cartogra
             // The lines are computed without library calls, so the loop checks for a cancelled
             // request itself (docs/LOAD-SHEDDING.md).
             orrery_ephem::check_cancelled()?;
-            lines.push(Line {
-                body,
-                line_type,
-                aspect: None,
-                segments: line_segments(sky.equatorial, sidereal_time, line_type, input.step),
-            });
+            let shape = Shape::of(sky.equatorial, sidereal_time, line_type);
+            lines.push(Line::new(body, line_type, None, shape, input));
         }
         if let Some(aspects) = &input.aspects {
             let offsets = aspect_offsets(sky.lon, &aspects.angles_deg);
@@ -427,12 +464,8 @@ pub fn cartography(eph: &Ephemeris, input: &CartographyInput) -> Result<Cartogra
                 for &offset in &offsets {
                     orrery_ephem::check_cancelled()?;
                     let point = RaDec::of_ecliptic_point(offset.point, true_obliquity_deg);
-                    lines.push(Line {
-                        body,
-                        line_type,
-                        aspect: Some(offset),
-                        segments: line_segments(point, sidereal_time, line_type, input.step),
-                    });
+                    let shape = Shape::of(point, sidereal_time, line_type);
+                    lines.push(Line::new(body, line_type, Some(offset), shape, input));
                 }
             }
         }
@@ -453,7 +486,7 @@ pub struct NearLine<'a> {
     pub nearest: Nearest,
 }
 
-/// Each line's point nearest to `place`, nearest first (ties in the lines' order), keeping
+/// Each line's point nearest to `place` (on the exact line, see [`Shape::nearest`]), nearest first (ties in the lines' order), keeping
 /// only those within `max_km` when it is given.
 #[must_use]
 pub fn lines_near<'a>(
@@ -464,7 +497,7 @@ pub fn lines_near<'a>(
     let mut near: Vec<NearLine<'a>> = lines
         .iter()
         .filter_map(|line| {
-            let nearest = sphere::nearest_on_polyline(place, &line.segments)?;
+            let nearest = line.shape.nearest(place)?;
             max_km
                 .is_none_or(|max| nearest.distance_km <= max)
                 .then_some(NearLine { line, nearest })
@@ -639,6 +672,19 @@ mod tests {
         }
 
         #[test]
+        fn the_exact_line_and_its_polyline_are_equally_far_from_a_place(
+            (sky, st) in any_sky(), kind in 0..4_usize, step in 0.1..2.0_f64,
+            lat_deg in -90.0..90.0_f64, lon_deg in -180.0..180.0_f64,
+        ) {
+            // The polyline's points joined by great-circle arcs lie on the line and cover it.
+            let shape = Shape::of(sky, st, LineType::ALL[kind]);
+            let place = GeoPoint { lat_deg, lon_deg };
+            let exact = shape.nearest(place).unwrap();
+            let drawn = sphere::nearest_on_polyline(place, &shape.segments(Step::new(step).unwrap())).unwrap();
+            prop_assert!((exact.distance_km - drawn.distance_km).abs() < ZERO_KM, "{exact:?} {drawn:?}");
+        }
+
+        #[test]
         fn a_place_on_a_line_is_at_distance_zero(
             (sky, st) in any_sky(), kind in 0..4_usize, pick in 0.0..1.0_f64, t in 0.0..1.0_f64,
         ) {
@@ -651,7 +697,8 @@ mod tests {
             let (a, b) = all[((all.len() as f64 * pick) as usize).min(all.len() - 1)];
             // A vertex, and the point a fraction t along the arc from it (found as the arc's
             // point nearest to a place on its great circle).
-            let line = [Line { body: Body::Sun, line_type: LineType::ALL[kind], aspect: None, segments: segments.clone() }];
+            let shape = Shape::of(sky, st, LineType::ALL[kind]);
+            let line = [Line { body: Body::Sun, line_type: LineType::ALL[kind], aspect: None, shape, segments: segments.clone() }];
             let near = lines_near(&line, a, Some(ZERO_KM));
             prop_assert_eq!(near.len(), 1);
             let mid = sphere::nearest_on_arc(

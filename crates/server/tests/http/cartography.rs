@@ -28,18 +28,28 @@ fn request_of(case: &Value, near: bool) -> Value {
     body
 }
 
+/// The reference's points are the even hour-angle samples: each is one of the answer's, in
+/// order, from the first point to the last (the answer adds the refinements between them that
+/// keep a straight segment within 0.01° of the line).
 fn assert_segments_match(at: &str, got: &Value, want: &Value) {
     let (got, want) = (got.as_array().unwrap(), want.as_array().unwrap());
     assert_eq!(got.len(), want.len(), "{at}: segments");
     for (g, w) in got.iter().zip(want) {
         let (g, w) = (g.as_array().unwrap(), w.as_array().unwrap());
-        assert_eq!(g.len(), w.len(), "{at}: points");
-        for (p, q) in g.iter().zip(w) {
-            let d = (num(&p[0]) - num(&q[0]))
+        let apart = |p: &Value, q: &Value| {
+            (num(&p[0]) - num(&q[0]))
                 .abs()
-                .max((num(&p[1]) - num(&q[1])).abs());
-            assert!(d <= POINT_DEG, "{at}: {p} vs {q}");
+                .max((num(&p[1]) - num(&q[1])).abs())
+        };
+        assert!(apart(&g[0], &w[0]) <= POINT_DEG, "{at}: starts at {}", g[0]);
+        let mut ours = g.iter();
+        for q in w {
+            assert!(
+                ours.any(|p| apart(p, q) <= POINT_DEG),
+                "{at}: {q} missing or out of order"
+            );
         }
+        assert!(ours.next().is_none(), "{at}: points past the end");
     }
 }
 
@@ -175,10 +185,11 @@ async fn the_defaults_are_twelve_bodies_four_lines_half_degree_steps() {
                 .map(|s| s.as_array().unwrap().len())
                 .sum()
         };
-        // 361 samples per curve, plus both sides of a date-line crossing.
+        // 361 samples per curve, both sides of a date-line crossing, and at most 16
+        // refinements at this step (MAX_REFINEMENTS in the core's cartography::horizon).
         assert_eq!(count("mc"), 3);
-        assert!([361, 363].contains(&count("ac")), "{name}");
-        assert!([361, 363].contains(&count("dc")), "{name}");
+        assert!((361..=363 + 16).contains(&count("ac")), "{name}");
+        assert!((361..=363 + 16).contains(&count("dc")), "{name}");
         // The MC and IC meridians are half a circle apart.
         let (mc, ic) = (num(&lines["mc"][0][0][1]), num(&lines["ic"][0][0][1]));
         assert!(((mc - ic).abs() - 180.0).abs() < 1e-9, "{name}");

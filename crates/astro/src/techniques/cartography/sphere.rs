@@ -2,10 +2,9 @@
 //! places as unit vectors, great-circle distances, and the distance from a place to a
 //! great-circle arc by cross-track and along-track angles.
 //!
-//! Every segment of a line is a great-circle arc shorter than 180°: the meridians are, and so
-//! are the horizon curves, which are halves of one great circle (the circle 90° from the point
-//! under the body). The distance to a segment is therefore the distance to the line itself, not
-//! to a chord of it.
+//! Every line is made of great-circle arcs shorter than 180°: a meridian is two, and a horizon
+//! curve, half of one great circle (the circle 90° from the point under the body), is two 90°
+//! arcs. The distance to those arcs is therefore the distance to the line itself.
 
 use crate::angle::wrap_180;
 
