@@ -659,6 +659,10 @@ async fn a_frozen_database_and_a_dead_redis_refuse_within_the_deadline() {
             outcome.is_err(),
             "no store can count, so nothing is admitted"
         );
+        eprintln!(
+            "database frozen, Redis killed: refused after {:?}",
+            asked.elapsed()
+        );
         assert!(
             asked.elapsed() < Duration::from_secs(2),
             "the refusal took {:?}",
