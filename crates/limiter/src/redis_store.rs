@@ -96,6 +96,8 @@ const PROBE_INTERVAL: Duration = Duration::from_millis(500);
 /// Redis's only eviction policy that never drops a key: with any other, an evicted window would
 /// be counted from zero, so a Redis that evicts is not used (the database decides).
 const NO_EVICTION: &str = "noeviction";
+/// While Redis decides, how often each instance reads its eviction policy again.
+const POLICY_CHECK_INTERVAL: Duration = Duration::from_secs(1);
 
 /// What this instance may do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -497,16 +499,38 @@ impl Shared {
         let mut acked_epoch = 0;
         let mut next_probe = tokio::time::Instant::now();
         let mut pruned_minute = i64::MIN;
+        let mut next_policy_check = tokio::time::Instant::now();
         loop {
             let again = self
                 .poll_once(&mut acked_epoch, &mut next_probe, &mut pruned_minute)
                 .await;
+            if tokio::time::Instant::now() >= next_policy_check {
+                next_policy_check = tokio::time::Instant::now() + POLICY_CHECK_INTERVAL;
+                self.check_policy_while_deciding().await;
+            }
             if !again {
                 tokio::select! {
                     () = tokio::time::sleep(POLL_INTERVAL) => {}
                     () = self.wake.notified() => {}
                 }
             }
+        }
+    }
+
+    /// While Redis decides: a `CONFIG SET maxmemory-policy` to an evicting policy hands the
+    /// decision to the database before Redis evicts a window.
+    async fn check_policy_while_deciding(&self) {
+        let Local::Redis { epoch } = *self.local.borrow() else {
+            return;
+        };
+        let Some(mut connection) = lock(&self.connection).clone() else {
+            return;
+        };
+        // A Redis that does not answer is the requests' to notice; only the policy counts here.
+        if let Err(fault @ RedisFault::Evicts(_)) = check_eviction_policy(&mut connection).await
+            && self.mark_faulted(epoch)
+        {
+            let _ = self.leave_redis(epoch, &fault).await;
         }
     }
 

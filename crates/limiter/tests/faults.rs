@@ -568,6 +568,14 @@ async fn a_redis_that_may_evict_is_not_used_and_eviction_admits_nothing_extra() 
         cluster.all_deciding(LimitSource::Redis).await;
         admitted += cluster.burst(key, 20).await;
         assert_eq!(admitted, LIMIT, "exact once Redis decides");
+
+        // Set back to evicting while Redis decides: the database takes over again.
+        redis
+            .command::<()>(&["CONFIG", "SET", "maxmemory-policy", "allkeys-lru"])
+            .await;
+        cluster.all_deciding(LimitSource::Database).await;
+        admitted += cluster.burst(key, 20).await;
+        assert_eq!(admitted, LIMIT, "exact after the policy changed");
         cluster.stop().await;
     })
     .await;

@@ -140,10 +140,18 @@ async fn window_is_exact_under_concurrency(db: &Database) {
 async fn a_batch_admits_what_fits_in_order(db: &Database) {
     let limit = 10;
     for _ in 0..3 {
-        assert!(db.hit_rate_window(9, limit, 700, 60).await.unwrap().admitted);
+        assert!(
+            db.hit_rate_window(9, limit, 700, 60)
+                .await
+                .unwrap()
+                .admitted
+        );
     }
     // Ten arrive together: the first seven fit, each counting the ones before it.
-    let batch = db.hit_rate_window_batch(9, limit, 701, 60, 10).await.unwrap();
+    let batch = db
+        .hit_rate_window_batch(9, limit, 701, 60, 10)
+        .await
+        .unwrap();
     assert_eq!(batch.admitted, 7);
     assert_eq!(batch.hits_before, 3);
     let first = batch.attempt(0);
@@ -157,7 +165,10 @@ async fn a_batch_admits_what_fits_in_order(db: &Database) {
     assert!(!refused.admitted);
     assert_eq!(refused.hits, 10);
     // The database holds exactly the limit: nothing more fits.
-    let full = db.hit_rate_window_batch(9, limit, 702, 60, 5).await.unwrap();
+    let full = db
+        .hit_rate_window_batch(9, limit, 702, 60, 5)
+        .await
+        .unwrap();
     assert_eq!((full.admitted, full.hits_before), (0, 10));
 }
 
