@@ -137,6 +137,9 @@ async fn scenarios(database_url: &str) {
         "through the freeze: {admitted}"
     );
 
+    let frozen_key = key_with_limit(database_url, "through_a_long_freeze", LIMIT);
+    redis_frozen_15_seconds_under_load(&cluster, &frozen_key).await;
+
     keys_from_the_cli_take_effect_everywhere(&cluster).await;
     let revoked_key = key_with_limit(database_url, "revoked_before_outage", 1000);
     let unseen_key = key_with_limit(database_url, "unseen_before_outage", 1000);
@@ -144,6 +147,64 @@ async fn scenarios(database_url: &str) {
     for instance in std::mem::take(&mut cluster.instances) {
         instance.stop();
     }
+}
+
+/// Redis frozen for 15 s while 30 clients keep sending requests with one key through nginx:
+/// every answer is 200 or 429 (the database answers), none waits for seconds, and the key never
+/// gets more than its limit.
+async fn redis_frozen_15_seconds_under_load(cluster: &Cluster, key: &str) {
+    let until = Instant::now() + Duration::from_secs(17);
+    let clients: Vec<_> = (0..30)
+        .map(|_| {
+            let (client, url, key) = (
+                cluster.client.clone(),
+                cluster.nginx.url("/v1/me"),
+                key.to_owned(),
+            );
+            tokio::spawn(async move {
+                let mut seen = Vec::new();
+                while Instant::now() < until {
+                    let asked = Instant::now();
+                    let status = client
+                        .get(&url)
+                        .header("X-API-Key", &key)
+                        .timeout(Duration::from_secs(10))
+                        .send()
+                        .await
+                        .map_or(0, |response| response.status().as_u16());
+                    seen.push((status, asked.elapsed()));
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                seen
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    cluster.redis.signal("-STOP");
+    tokio::time::sleep(Duration::from_secs(15)).await;
+    cluster.redis.signal("-CONT");
+    let mut seen = Vec::new();
+    for client in clients {
+        seen.extend(client.await.unwrap());
+    }
+    let admitted = seen.iter().filter(|(status, _)| *status == 200).count();
+    let other: Vec<u16> = seen
+        .iter()
+        .map(|(status, _)| *status)
+        .filter(|status| ![200, 429].contains(status))
+        .collect();
+    let mut latencies: Vec<Duration> = seen.iter().map(|(_, took)| *took).collect();
+    latencies.sort();
+    let p99 = latencies[(latencies.len() - 1) * 99 / 100];
+    let max = *latencies.last().unwrap();
+    eprintln!(
+        "cluster: Redis frozen 15 s, 30 clients through nginx: {} requests, {admitted} × 200, {} other, p99 {p99:?}, max {max:?}",
+        seen.len(),
+        other.len()
+    );
+    assert!(other.is_empty(), "answers other than 200 or 429: {other:?}");
+    assert!(admitted <= LIMIT as usize, "admitted {admitted}");
+    assert!(max < Duration::from_secs(2), "a request waited {max:?}");
 }
 
 async fn keys_from_the_cli_take_effect_everywhere(cluster: &Cluster) {
