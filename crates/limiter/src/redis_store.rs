@@ -140,6 +140,9 @@ struct Shared {
     /// The epoch in which a Redis call of this instance failed (0: none in the current one):
     /// later requests of that epoch do not try Redis again, they wait for the switch.
     faulted_epoch: AtomicI64,
+    /// The epoch in which connecting failed: requests that waited for that attempt give up at
+    /// once instead of connecting again one after another.
+    connect_failed_epoch: AtomicI64,
     /// The verified connection to the Redis process that was last filled; `None` after any
     /// failure, so the next use connects and checks the process again. Read on every decision,
     /// so a plain lock held for a clone; connecting is serialised by `connecting`.
@@ -192,6 +195,7 @@ impl RedisLimiter {
         let shared = Arc::new(Shared {
             sentinel_key: format!("{key_prefix}filled"),
             faulted_epoch: AtomicI64::new(0),
+            connect_failed_epoch: AtomicI64::new(0),
             client: redis::Client::open(url)?,
             key_prefix,
             instance_id: instance_id(),
@@ -358,12 +362,9 @@ impl Shared {
             }
             Err(error) => {
                 // Nobody switched: the next request tries Redis again (and the switch).
-                let _ = self.faulted_epoch.compare_exchange(
-                    epoch,
-                    0,
-                    Ordering::SeqCst,
-                    Ordering::SeqCst,
-                );
+                for marked in [&self.faulted_epoch, &self.connect_failed_epoch] {
+                    let _ = marked.compare_exchange(epoch, 0, Ordering::SeqCst, Ordering::SeqCst);
+                }
                 Err(LimiterError::Unavailable(format!(
                     "{fault}, and the database does not answer: {error}"
                 )))
@@ -413,7 +414,7 @@ impl Shared {
         if let Some(connection) = lock(&self.connection).as_ref() {
             return Ok(connection.clone());
         }
-        if self.faulted_epoch.load(Ordering::SeqCst) == epoch {
+        if self.connect_failed_epoch.load(Ordering::SeqCst) == epoch {
             return Err(RedisFault::Unreachable(
                 "another request failed to connect".to_owned(),
             ));
@@ -436,8 +437,9 @@ impl Shared {
                 Ok(connection)
             }
             Err(fault) => {
-                // Marked before the next request takes its turn, so it does not try again.
-                self.faulted_epoch.store(epoch, Ordering::SeqCst);
+                // Marked before the next request takes its turn, so it does not try again (the
+                // caller marks the epoch faulted and hands the decision over).
+                self.connect_failed_epoch.store(epoch, Ordering::SeqCst);
                 Err(fault)
             }
         }

@@ -501,6 +501,26 @@ async fn drop_database(db: &TestDatabase) {
     not(orrery_test_redis_server),
     ignore = "starts its own redis-server, which is not on the PATH"
 )]
+async fn a_redis_gone_before_its_first_connection_hands_the_decision_over() {
+    let mut redis = RedisProcess::start().expect("start redis-server");
+    bounded(async {
+        let cluster = Cluster::start(&redis).await;
+        // Each limiter connects on its first decision after a switch: Redis dies before that, so
+        // the first thing to fail is connecting, not a call.
+        cluster.all_deciding(LimitSource::Redis).await;
+        redis.kill();
+        assert_eq!(cluster.burst(19, 30).await, 30);
+        cluster.all_deciding(LimitSource::Database).await;
+        cluster.stop().await;
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[cfg_attr(
+    not(orrery_test_redis_server),
+    ignore = "starts its own redis-server, which is not on the PATH"
+)]
 async fn flushed_redis_is_refilled_before_it_decides_again() {
     let redis = RedisProcess::start().expect("start redis-server");
     bounded(async {
