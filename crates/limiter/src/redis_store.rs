@@ -84,8 +84,9 @@ const REDIS_HEALTHY_RTT: Duration = Duration::from_millis(50);
 /// The longest a decision takes, however the stores fail: a request that cannot be decided by
 /// then gets a 503 (`Retry-After`). It covers a switch between the stores (typically 100-300 ms),
 /// a Redis call that times out and the database's decision, so a frozen database does not hold
-/// requests for the pool's acquire timeout.
-pub const DECISION_DEADLINE: Duration = Duration::from_millis(1900);
+/// requests for the pool's acquire timeout. With the key lookup's own deadline (400 ms, the
+/// server's `KEY_LOOKUP_DEADLINE`) a request is answered within 2 s however both stores fail.
+pub const DECISION_DEADLINE: Duration = Duration::from_millis(1500);
 /// How often each instance writes its ledger, beats its heartbeat and reads the shared mode.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(100);
 /// An instance whose heartbeat is older than this no longer holds up a switch (it crashed, or
@@ -96,6 +97,10 @@ const PROBE_INTERVAL: Duration = Duration::from_millis(500);
 /// Redis's only eviction policy that never drops a key: with any other, an evicted window would
 /// be counted from zero, so a Redis that evicts is not used (the database decides).
 const NO_EVICTION: &str = "noeviction";
+/// How long the database may take to record a switch away from a failed Redis: one single-row
+/// update, so a database that takes longer is as good as unreachable, and the request gets its
+/// 503 well within 2 s (both stores down).
+const SWITCH_TIMEOUT: Duration = Duration::from_millis(500);
 /// While Redis decides, how often each instance reads its eviction policy again.
 const POLICY_CHECK_INTERVAL: Duration = Duration::from_secs(1);
 
@@ -351,25 +356,24 @@ impl Shared {
     async fn leave_redis(&self, epoch: i64, fault: &RedisFault) -> Result<(), LimiterError> {
         tracing::warn!(%fault, "Redis cannot decide rate limits; switching to the database");
         *lock(&self.connection) = None;
-        match self
-            .database
-            .limiter_switch(LimiterMode::Redis, epoch, LimiterMode::Database, None)
-            .await
-        {
-            Ok(_) => {
+        let switch =
+            self.database
+                .limiter_switch(LimiterMode::Redis, epoch, LimiterMode::Database, None);
+        let error = match tokio::time::timeout(SWITCH_TIMEOUT, switch).await {
+            Ok(Ok(_)) => {
                 self.wake.notify_one();
-                Ok(())
+                return Ok(());
             }
-            Err(error) => {
-                // Nobody switched: the next request tries Redis again (and the switch).
-                for marked in [&self.faulted_epoch, &self.connect_failed_epoch] {
-                    let _ = marked.compare_exchange(epoch, 0, Ordering::SeqCst, Ordering::SeqCst);
-                }
-                Err(LimiterError::Unavailable(format!(
-                    "{fault}, and the database does not answer: {error}"
-                )))
-            }
+            Ok(Err(error)) => error.to_string(),
+            Err(_) => format!("no answer within {} ms", SWITCH_TIMEOUT.as_millis()),
+        };
+        // Nobody switched: the next request tries Redis again (and the switch).
+        for marked in [&self.faulted_epoch, &self.connect_failed_epoch] {
+            let _ = marked.compare_exchange(epoch, 0, Ordering::SeqCst, Ordering::SeqCst);
         }
+        Err(LimiterError::Unavailable(format!(
+            "{fault}, and the database does not answer: {error}"
+        )))
     }
 
     async fn decide_in_redis(
