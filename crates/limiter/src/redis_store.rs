@@ -28,8 +28,9 @@ use crate::{
 /// One round trip: check that Redis still holds what the database filled in (the sentinel key
 /// `KEYS[2]`, written by the last fill: a `FLUSHALL`, a `FLUSHDB` or an eviction removes it, and
 /// the script answers `-1` instead of deciding), drop the minutes that left the window, count the
-/// rest, and record the hit if there is room. Fields `r:<minute>` count hits Redis admitted, `d:<minute>` hits the database
-/// admitted while it decided (copied in when Redis takes over again). Redis runs a script
+/// rest, and record the hit if there is room. Fields `r:<minute>` count hits Redis admitted,
+/// `d:<minute>` hits the database admitted while it decided (copied in when Redis takes over
+/// again). Redis runs a script
 /// atomically, which makes the count exact under concurrency across every instance.
 const WINDOW_SCRIPT: &str = r"
 if redis.call('EXISTS', KEYS[2]) == 0 then return {-1, 0, 0} end
@@ -371,6 +372,8 @@ impl Shared {
         for marked in [&self.faulted_epoch, &self.connect_failed_epoch] {
             let _ = marked.compare_exchange(epoch, 0, Ordering::SeqCst, Ordering::SeqCst);
         }
+        // Wakes the requests that waited for the switch, so that they try again themselves.
+        self.local.send_modify(|_| {});
         Err(LimiterError::Unavailable(format!(
             "{fault}, and the database does not answer: {error}"
         )))
