@@ -9,13 +9,15 @@
 mod database;
 mod memory;
 mod redis_store;
+mod revocations;
 mod window;
 
 use std::fmt::Debug;
 
 pub use database::DatabaseLimiter;
 pub use memory::MemoryLimiter;
-pub use redis_store::{LIVENESS, POLL_INTERVAL, RedisLimiter};
+pub use redis_store::{DECISION_DEADLINE, LIVENESS, POLL_INTERVAL, RedisLimiter};
+pub use revocations::Revocations;
 pub use window::{Decision, LimitSource, UnixSeconds, WINDOW_MINUTES};
 
 /// Why a limiter could not decide. The server answers 503 only if every backend failed.

@@ -12,6 +12,7 @@
 //!   than the one that was filled (a restart) is refilled first.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -24,11 +25,15 @@ use crate::{
     DatabaseLimiter, Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES,
 };
 
-/// One round trip: drop the minutes that left the window, count the rest, and record the hit if
-/// there is room. Fields `r:<minute>` count hits Redis admitted, `d:<minute>` hits the database
-/// admitted while it decided (copied in when Redis takes over again). Redis runs a script
+/// One round trip: check that Redis still holds what the database filled in (the sentinel key
+/// `KEYS[2]`, written by the last fill: a `FLUSHALL`, a `FLUSHDB` or an eviction removes it, and
+/// the script answers `-1` instead of deciding), drop the minutes that left the window, count the
+/// rest, and record the hit if there is room. Fields `r:<minute>` count hits Redis admitted,
+/// `d:<minute>` hits the database admitted while it decided (copied in when Redis takes over
+/// again). Redis runs a script
 /// atomically, which makes the count exact under concurrency across every instance.
 const WINDOW_SCRIPT: &str = r"
+if redis.call('EXISTS', KEYS[2]) == 0 then return {-1, 0, 0} end
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
@@ -71,12 +76,18 @@ redis.call('EXPIRE', KEYS[1], tonumber(ARGV[#ARGV]))
 return 1
 ";
 
-/// A slow Redis must not slow every request down: past this a call counts as failed.
-const REDIS_TIMEOUT: Duration = Duration::from_millis(250);
-/// How long the database may take to decide while it decides, before the request gets a 503: a
-/// frozen database must not hold requests for the pool's whole acquire timeout, but many
-/// requests for one key queue behind its row lock, so this is not shorter.
-const DATABASE_TIMEOUT: Duration = Duration::from_secs(2);
+/// A slow Redis must not slow every request down: past this a call counts as failed, and the
+/// database decides (a loopback or same-zone Redis answers in about a millisecond).
+const REDIS_TIMEOUT: Duration = Duration::from_millis(150);
+/// Redis decides again only when a probe's `PING` answers within this: a Redis that answers, but
+/// slowly, would only time out again and send every instance back and forth between the stores.
+const REDIS_HEALTHY_RTT: Duration = Duration::from_millis(50);
+/// The longest a decision takes, however the stores fail: a request that cannot be decided by
+/// then gets a 503 (`Retry-After`). It covers a switch between the stores (typically 100-300 ms),
+/// a Redis call that times out and the database's decision, so a frozen database does not hold
+/// requests for the pool's acquire timeout. With the key lookup's own deadline (400 ms, the
+/// server's `KEY_LOOKUP_DEADLINE`) a request is answered within 2 s however both stores fail.
+pub const DECISION_DEADLINE: Duration = Duration::from_millis(1500);
 /// How often each instance writes its ledger, beats its heartbeat and reads the shared mode.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(100);
 /// An instance whose heartbeat is older than this no longer holds up a switch (it crashed, or
@@ -84,8 +95,15 @@ pub const POLL_INTERVAL: Duration = Duration::from_millis(100);
 pub const LIVENESS: Duration = Duration::from_secs(2);
 /// While the database decides, how often an instance checks whether Redis is back.
 const PROBE_INTERVAL: Duration = Duration::from_millis(500);
-/// The longest a request waits for a switch to take effect before it gets a 503.
-const DECISION_WAIT: Duration = Duration::from_secs(5);
+/// Redis's only eviction policy that never drops a key: with any other, an evicted window would
+/// be counted from zero, so a Redis that evicts is not used (the database decides).
+const NO_EVICTION: &str = "noeviction";
+/// How long the database may take to record a switch away from a failed Redis: one single-row
+/// update, so a database that takes longer is as good as unreachable, and the request gets its
+/// 503 well within 2 s (both stores down).
+const SWITCH_TIMEOUT: Duration = Duration::from_millis(500);
+/// While Redis decides, how often each instance reads its eviction policy again.
+const POLICY_CHECK_INTERVAL: Duration = Duration::from_secs(1);
 
 /// What this instance may do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +141,14 @@ struct Shared {
     database_decides: DatabaseLimiter,
     decide: redis::Script,
     fill: redis::Script,
+    /// The key the fill writes last and every decision checks (see `WINDOW_SCRIPT`).
+    sentinel_key: String,
+    /// The epoch in which a Redis call of this instance failed (0: none in the current one):
+    /// later requests of that epoch do not try Redis again, they wait for the switch.
+    faulted_epoch: AtomicI64,
+    /// The epoch in which connecting failed: requests that waited for that attempt give up at
+    /// once instead of connecting again one after another.
+    connect_failed_epoch: AtomicI64,
     /// The verified connection to the Redis process that was last filled; `None` after any
     /// failure, so the next use connects and checks the process again. Read on every decision,
     /// so a plain lock held for a clone; connecting is serialised by `connecting`.
@@ -151,6 +177,12 @@ enum RedisFault {
     /// The process is not the one that was filled from the database (restarted, maybe empty).
     #[error("Redis was not filled from the database (a new or restarted process)")]
     Unfilled,
+    /// The fill's sentinel key is gone: the data was flushed or evicted.
+    #[error("Redis lost the counts filled from the database (flushed or evicted)")]
+    Flushed,
+    /// Redis may evict keys, which would count an evicted window from zero.
+    #[error("Redis may evict keys (maxmemory-policy {0}); only noeviction is used")]
+    Evicts(String),
 }
 
 impl RedisLimiter {
@@ -165,9 +197,13 @@ impl RedisLimiter {
         database: Database,
     ) -> Result<Self, redis::RedisError> {
         let (local, _) = watch::channel(Local::Starting);
+        let key_prefix = key_prefix.into();
         let shared = Arc::new(Shared {
+            sentinel_key: format!("{key_prefix}filled"),
+            faulted_epoch: AtomicI64::new(0),
+            connect_failed_epoch: AtomicI64::new(0),
             client: redis::Client::open(url)?,
-            key_prefix: key_prefix.into(),
+            key_prefix,
             instance_id: instance_id(),
             database_decides: DatabaseLimiter::new(database.clone()),
             database,
@@ -238,77 +274,109 @@ impl Shared {
         limit: i64,
         now: UnixSeconds,
     ) -> Result<Decision, LimiterError> {
-        let mut local = self.local.subscribe();
-        let deadline = tokio::time::Instant::now() + DECISION_WAIT;
-        loop {
-            let waited = tokio::time::timeout_at(
-                deadline,
-                local.wait_for(|state| {
-                    matches!(
-                        state,
-                        Local::Redis { .. } | Local::Database { ready: true, .. }
-                    )
-                }),
-            )
+        let deadline = tokio::time::Instant::now() + DECISION_DEADLINE;
+        tokio::time::timeout_at(deadline, self.decide_in_time(key_id, limit, now))
             .await
-            .map(|ready| ready.is_ok());
-            if waited != Ok(true) {
+            .unwrap_or_else(|_| {
+                Err(LimiterError::Unavailable(
+                    "no rate-limit store decided in time".to_owned(),
+                ))
+            })
+    }
+
+    /// Whether a request may decide in this state: Redis, unless a call of this instance already
+    /// failed in this epoch (the switch to the database is under way), or the database once every
+    /// instance has left Redis.
+    fn may_decide(&self, state: Local) -> bool {
+        match state {
+            Local::Redis { epoch } => self.faulted_epoch.load(Ordering::SeqCst) != epoch,
+            Local::Database { ready, .. } => ready,
+            Local::Starting | Local::Returning { .. } => false,
+        }
+    }
+
+    async fn decide_in_time(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        let mut local = self.local.subscribe();
+        loop {
+            if local
+                .wait_for(|state| self.may_decide(*state))
+                .await
+                .is_err()
+            {
                 return Err(LimiterError::Unavailable(
-                    "the rate-limit stores did not settle on one decider in time".to_owned(),
+                    "the rate limiter stopped".to_owned(),
                 ));
             }
             let gate = self.gate.read().await;
             // Read again under the gate: a switch may have happened in between.
             let state = *self.local.borrow();
+            if !self.may_decide(state) {
+                continue;
+            }
             match state {
-                Local::Redis { epoch } => match self.decide_in_redis(key_id, limit, now).await {
-                    Ok(decision) => {
-                        if decision.admitted {
-                            *lock(&self.pending)
-                                .entry((key_id, now.minute()))
-                                .or_insert(0) += 1;
+                Local::Redis { epoch } => {
+                    match self.decide_in_redis(key_id, limit, now, epoch).await {
+                        Ok(decision) => {
+                            if decision.admitted {
+                                *lock(&self.pending)
+                                    .entry((key_id, now.minute()))
+                                    .or_insert(0) += 1;
+                            }
+                            return Ok(decision);
                         }
-                        return Ok(decision);
+                        Err(fault) => {
+                            drop(gate);
+                            // The first request to see the fault hands the decision over; the
+                            // others wait for the switch instead of trying Redis again.
+                            if self.mark_faulted(epoch) {
+                                self.leave_redis(epoch, &fault).await?;
+                            }
+                        }
                     }
-                    Err(fault) => {
-                        drop(gate);
-                        self.leave_redis(epoch, &fault).await?;
-                    }
-                },
-                Local::Database { ready: true, .. } => {
-                    let decision = self.database_decides.hit(key_id, limit, now);
-                    // A database that does not answer fails the request fast (503), rather than
-                    // after the pool's acquire timeout.
-                    return tokio::time::timeout(DATABASE_TIMEOUT, decision)
-                        .await
-                        .unwrap_or_else(|_| {
-                            Err(LimiterError::Unavailable(
-                                "Redis is down and the database did not answer in time".to_owned(),
-                            ))
-                        });
                 }
-                Local::Starting | Local::Database { .. } | Local::Returning { .. } => {}
+                // Held under the gate, so a switch back to Redis waits for it.
+                Local::Database { .. } => {
+                    return self.database_decides.hit(key_id, limit, now).await;
+                }
+                Local::Starting | Local::Returning { .. } => {}
             }
         }
+    }
+
+    /// Records that Redis failed in `epoch`; `true` for the first request to record it.
+    fn mark_faulted(&self, epoch: i64) -> bool {
+        self.faulted_epoch.swap(epoch, Ordering::SeqCst) != epoch
     }
 
     /// Redis failed this instance: hand the decision to the database for every instance.
     async fn leave_redis(&self, epoch: i64, fault: &RedisFault) -> Result<(), LimiterError> {
         tracing::warn!(%fault, "Redis cannot decide rate limits; switching to the database");
         *lock(&self.connection) = None;
-        match self
-            .database
-            .limiter_switch(LimiterMode::Redis, epoch, LimiterMode::Database, None)
-            .await
-        {
-            Ok(_) => {
+        let switch =
+            self.database
+                .limiter_switch(LimiterMode::Redis, epoch, LimiterMode::Database, None);
+        let error = match tokio::time::timeout(SWITCH_TIMEOUT, switch).await {
+            Ok(Ok(_)) => {
                 self.wake.notify_one();
-                Ok(())
+                return Ok(());
             }
-            Err(error) => Err(LimiterError::Unavailable(format!(
-                "{fault}, and the database does not answer: {error}"
-            ))),
+            Ok(Err(error)) => error.to_string(),
+            Err(_) => format!("no answer within {} ms", SWITCH_TIMEOUT.as_millis()),
+        };
+        // Nobody switched: the next request tries Redis again (and the switch).
+        for marked in [&self.faulted_epoch, &self.connect_failed_epoch] {
+            let _ = marked.compare_exchange(epoch, 0, Ordering::SeqCst, Ordering::SeqCst);
         }
+        // Wakes the requests that waited for the switch, so that they try again themselves.
+        self.local.send_modify(|_| {});
+        Err(LimiterError::Unavailable(format!(
+            "{fault}, and the database does not answer: {error}"
+        )))
     }
 
     async fn decide_in_redis(
@@ -316,16 +384,21 @@ impl Shared {
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
+        epoch: i64,
     ) -> Result<Decision, RedisFault> {
-        let mut connection = self.verified_connection().await?;
+        let mut connection = self.verified_connection(epoch).await?;
         let mut invocation = self.decide.prepare_invoke();
         invocation
             .key(redis_key(&self.key_prefix, key_id))
+            .key(&self.sentinel_key)
             .arg(now.minute())
             .arg(WINDOW_MINUTES)
             .arg(limit);
         let call = invocation.invoke_async::<(i64, i64, i64)>(&mut connection);
         let (admitted, hits, oldest) = timed(call).await?;
+        if admitted < 0 {
+            return Err(RedisFault::Flushed);
+        }
         Ok(Decision::from_window(
             admitted == 1,
             hits,
@@ -337,26 +410,46 @@ impl Shared {
     }
 
     /// The connection to the Redis process that holds the database's counts. Only one request
-    /// connects at a time; the others wait for it rather than decide elsewhere.
-    async fn verified_connection(&self) -> Result<MultiplexedConnection, RedisFault> {
+    /// connects at a time; the others wait for it rather than decide elsewhere, and give up at
+    /// once if it failed.
+    async fn verified_connection(&self, epoch: i64) -> Result<MultiplexedConnection, RedisFault> {
         if let Some(connection) = lock(&self.connection).as_ref() {
             return Ok(connection.clone());
         }
         let _connecting = self.connecting.lock().await;
-        // Another request may have connected while this one waited.
+        // Another request may have connected while this one waited, or failed to.
         if let Some(connection) = lock(&self.connection).as_ref() {
             return Ok(connection.clone());
         }
-        let (mut connection, run_id) = self.connect().await?;
-        let filled = self.database_view_run_id();
-        if filled.as_deref() != Some(run_id.as_str()) {
-            return Err(RedisFault::Unfilled);
+        if self.connect_failed_epoch.load(Ordering::SeqCst) == epoch {
+            return Err(RedisFault::Unreachable(
+                "another request failed to connect".to_owned(),
+            ));
         }
-        // A restart between this check and the first call breaks the connection, which fails
-        // that call: a connection is never silently moved to another process.
-        timed(redis::cmd("PING").query_async::<String>(&mut connection)).await?;
-        *lock(&self.connection) = Some(connection.clone());
-        Ok(connection)
+        let verified = async {
+            let (mut connection, run_id) = self.connect().await?;
+            let filled = self.database_view_run_id();
+            if filled.as_deref() != Some(run_id.as_str()) {
+                return Err(RedisFault::Unfilled);
+            }
+            // A restart between this check and the first call breaks the connection, which
+            // fails that call: a connection is never silently moved to another process.
+            timed(redis::cmd("PING").query_async::<String>(&mut connection)).await?;
+            Ok(connection)
+        }
+        .await;
+        match verified {
+            Ok(connection) => {
+                *lock(&self.connection) = Some(connection.clone());
+                Ok(connection)
+            }
+            Err(fault) => {
+                // Marked before the next request takes its turn, so it does not try again (the
+                // caller marks the epoch faulted and hands the decision over).
+                self.connect_failed_epoch.store(epoch, Ordering::SeqCst);
+                Err(fault)
+            }
+        }
     }
 
     async fn connect(&self) -> Result<(MultiplexedConnection, String), RedisFault> {
@@ -371,6 +464,7 @@ impl Shared {
         .await
         .map_err(|_| RedisFault::Unreachable("connecting timed out".to_owned()))?
         .map_err(|error| RedisFault::Unreachable(error.to_string()))?;
+        check_eviction_policy(&mut connection).await?;
         let info: String = timed(
             redis::cmd("INFO")
                 .arg("server")
@@ -385,6 +479,24 @@ impl Shared {
         Ok((connection, run_id))
     }
 
+    /// While the database decides: whether Redis is back, reachable, not evicting, and quick
+    /// (a Redis that answers slowly would time out again at once).
+    async fn probe(&self) -> Result<(), RedisFault> {
+        let (mut connection, _) = self.connect().await?;
+        for _ in 0..3 {
+            let sent = tokio::time::Instant::now();
+            timed(redis::cmd("PING").query_async::<String>(&mut connection)).await?;
+            let rtt = sent.elapsed();
+            if rtt > REDIS_HEALTHY_RTT {
+                return Err(RedisFault::Unreachable(format!(
+                    "PING took {} ms",
+                    rtt.as_millis()
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The run id recorded when Redis was last filled, as the last poll saw it.
     fn database_view_run_id(&self) -> Option<String> {
         lock(&self.last_view)
@@ -396,16 +508,38 @@ impl Shared {
         let mut acked_epoch = 0;
         let mut next_probe = tokio::time::Instant::now();
         let mut pruned_minute = i64::MIN;
+        let mut next_policy_check = tokio::time::Instant::now();
         loop {
             let again = self
                 .poll_once(&mut acked_epoch, &mut next_probe, &mut pruned_minute)
                 .await;
+            if tokio::time::Instant::now() >= next_policy_check {
+                next_policy_check = tokio::time::Instant::now() + POLICY_CHECK_INTERVAL;
+                self.check_policy_while_deciding().await;
+            }
             if !again {
                 tokio::select! {
                     () = tokio::time::sleep(POLL_INTERVAL) => {}
                     () = self.wake.notified() => {}
                 }
             }
+        }
+    }
+
+    /// While Redis decides: a `CONFIG SET maxmemory-policy` to an evicting policy hands the
+    /// decision to the database before Redis evicts a window.
+    async fn check_policy_while_deciding(&self) {
+        let Local::Redis { epoch } = *self.local.borrow() else {
+            return;
+        };
+        let Some(mut connection) = lock(&self.connection).clone() else {
+            return;
+        };
+        // A Redis that does not answer is the requests' to notice; only the policy counts here.
+        if let Err(fault @ RedisFault::Evicts(_)) = check_eviction_policy(&mut connection).await
+            && self.mark_faulted(epoch)
+        {
+            let _ = self.leave_redis(epoch, &fault).await;
         }
     }
 
@@ -489,7 +623,8 @@ impl Shared {
                     return false;
                 }
                 *next_probe = now + PROBE_INTERVAL;
-                if self.connect().await.is_err() {
+                if let Err(fault) = self.probe().await {
+                    tracing::debug!(%fault, "Redis is not back yet");
                     return false;
                 }
                 matches!(
@@ -537,6 +672,14 @@ impl Shared {
                 invocation.arg(ttl);
                 timed(invocation.invoke_async::<i64>(&mut connection)).await?;
             }
+            // Last: a decision that finds this key knows every window above was filled.
+            timed(
+                redis::cmd("SET")
+                    .arg(&self.sentinel_key)
+                    .arg(epoch)
+                    .query_async::<()>(&mut connection),
+            )
+            .await?;
             Ok::<_, RedisFault>(run_id)
         }
         .await;
@@ -610,6 +753,29 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Refuses a Redis that may evict keys: an evicted window would be counted from zero. A Redis
+/// whose policy cannot be read (`CONFIG` disabled) is refused too.
+async fn check_eviction_policy(connection: &mut MultiplexedConnection) -> Result<(), RedisFault> {
+    let mut command = redis::cmd("CONFIG");
+    command.arg("GET").arg("maxmemory-policy");
+    let asked = command.query_async::<HashMap<String, String>>(connection);
+    let policy = match tokio::time::timeout(REDIS_TIMEOUT, asked).await {
+        Err(_) => return Err(RedisFault::Unreachable("timed out".to_owned())),
+        Ok(Err(error))
+            if error.is_io_error() || error.is_timeout() || error.is_connection_dropped() =>
+        {
+            return Err(RedisFault::Unreachable(error.to_string()));
+        }
+        Ok(Err(error)) => return Err(RedisFault::Evicts(format!("unreadable: {error}"))),
+        Ok(Ok(policy)) => policy,
+    };
+    match policy.get("maxmemory-policy") {
+        Some(policy) if policy == NO_EVICTION => Ok(()),
+        Some(policy) => Err(RedisFault::Evicts(policy.clone())),
+        None => Err(RedisFault::Evicts("unreadable".to_owned())),
+    }
 }
 
 async fn timed<T>(

@@ -1,6 +1,6 @@
 //! API keys and rate limits: the layer in front of every endpoint but the health check.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -9,7 +9,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use orrery_limiter::{Decision, UnixSeconds};
+use orrery_limiter::{Decision, Revocations, UnixSeconds};
 use orrery_store::{ApiKeySecret, Database, KeyHash, KeyRecord, StoreError};
 
 use crate::app::AppState;
@@ -41,11 +41,18 @@ const VERIFIED_KEYS_MAX: usize = 100_000;
 /// Bounds the remembered "no such key" answers against a flood of made-up keys; past it they
 /// start over, which never touches the verified keys.
 const UNKNOWN_KEYS_MAX: usize = 10_000;
+/// Bounds the revoked key ids remembered from Redis (revocations are rare: operators make them).
+const REVOKED_KEYS_MAX: usize = 1_000_000;
 
 #[async_trait::async_trait]
 pub trait KeyStore: Send + Sync + Debug {
     async fn find_active_key(&self, hash: &KeyHash) -> Result<Option<KeyRecord>, StoreError>;
     async fn ping(&self) -> Result<(), StoreError>;
+    /// Whether the key was revoked according to a source besides the database (revocations pushed
+    /// through Redis), asked before a key is answered from the grace period; `false` when unknown.
+    async fn revoked_elsewhere(&self, _key_id: i64) -> bool {
+        false
+    }
 }
 
 #[async_trait::async_trait]
@@ -59,6 +66,54 @@ impl KeyStore for Database {
     }
 }
 
+/// The database, with the revocations pushed through Redis (`orrery keys revoke`), which it
+/// consults while the database is unreachable.
+#[derive(Debug)]
+pub(crate) struct KeysWithRevocations {
+    database: Database,
+    revocations: Arc<Revocations>,
+}
+
+#[async_trait::async_trait]
+impl KeyStore for KeysWithRevocations {
+    async fn find_active_key(&self, hash: &KeyHash) -> Result<Option<KeyRecord>, StoreError> {
+        self.database.find_active_key(hash).await
+    }
+
+    async fn ping(&self) -> Result<(), StoreError> {
+        self.database.ping().await
+    }
+
+    async fn revoked_elsewhere(&self, key_id: i64) -> bool {
+        self.revocations.is_revoked(key_id).await == Some(true)
+    }
+}
+
+/// The key store of a service: the database, and the revocations in Redis when it has one.
+pub(crate) fn key_store(
+    database: Database,
+    revocations: Option<Arc<Revocations>>,
+) -> Arc<dyn KeyStore> {
+    match revocations {
+        Some(revocations) => Arc::new(KeysWithRevocations {
+            database,
+            revocations,
+        }),
+        None => Arc::new(database),
+    }
+}
+
+/// Applies every revocation pushed through Redis to this instance's key cache, at once, for as
+/// long as the service runs.
+pub(crate) fn listen_for_revocations(state: &AppState, revocations: Arc<Revocations>) {
+    let state = state.clone();
+    tokio::spawn(async move {
+        revocations
+            .listen(|key_ids| state.key_cache().revoke(key_ids))
+            .await;
+    });
+}
+
 /// The authenticated caller, for handlers that need it (`/v1/me`).
 #[derive(Debug, Clone)]
 pub struct AuthenticatedClient(pub Arc<KeyRecord>);
@@ -70,12 +125,25 @@ pub(crate) struct KeyCache {
     grace: Duration,
     verified: Mutex<HashMap<KeyHash, (Instant, Arc<KeyRecord>)>>,
     unknown: Mutex<HashMap<KeyHash, Instant>>,
+    /// Key ids revoked through Redis: refused whatever a lookup or the grace period says (a
+    /// revocation is for good).
+    revoked: Mutex<HashSet<i64>>,
     /// Until when lookups skip the database after a failure.
     store_paused_until: Mutex<Option<Instant>>,
     /// One turn per key whose lookup is under way: concurrent requests with the same key wait for
     /// that one lookup instead of each taking a database connection (a burst on a cold key, or on
     /// every instance at once after the TTL, is one query per instance, not one per request).
     lookups_in_flight: Mutex<HashMap<KeyHash, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// What recent lookups say about a key.
+enum Cached {
+    /// Looked up within the TTL: the answer.
+    Fresh(Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable>),
+    /// The store failed a moment ago and is left alone: the grace period answers.
+    StorePaused,
+    /// The store must be asked.
+    Ask,
 }
 
 /// The key store did not answer in time and the key was not verified within the grace period.
@@ -88,6 +156,7 @@ impl KeyCache {
             grace,
             verified: Mutex::new(HashMap::new()),
             unknown: Mutex::new(HashMap::new()),
+            revoked: Mutex::new(HashSet::new()),
             store_paused_until: Mutex::new(None),
             lookups_in_flight: Mutex::new(HashMap::new()),
         }
@@ -98,38 +167,70 @@ impl KeyCache {
         store: &dyn KeyStore,
         hash: KeyHash,
     ) -> Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable> {
-        if let Some(answer) = self.answer_without_the_store(&hash) {
-            return answer;
+        match self.answer_without_the_store(&hash) {
+            Cached::Fresh(answer) => return answer,
+            Cached::StorePaused => return self.within_grace(store, &hash).await,
+            Cached::Ask => {}
         }
         let turn = LookupTurn::take(self, &hash);
         let _turn = turn.turn.lock().await;
         // The lookup this request waited for has answered (or failed and paused the store).
         match self.answer_without_the_store(&hash) {
-            Some(answer) => answer,
-            None => self.look_up_in_the_store(store, hash.clone()).await,
+            Cached::Fresh(answer) => answer,
+            Cached::StorePaused => self.within_grace(store, &hash).await,
+            Cached::Ask => self.look_up_in_the_store(store, hash.clone()).await,
         }
     }
 
-    /// The answer from recent lookups, or from the grace period while the store is paused after
-    /// a failure; `None` when the store must be asked.
-    fn answer_without_the_store(
-        &self,
-        hash: &KeyHash,
-    ) -> Option<Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable>> {
+    /// The answer from recent lookups, or whether the store is paused after a failure (then the
+    /// grace period answers).
+    fn answer_without_the_store(&self, hash: &KeyHash) -> Cached {
         if let Some((verified, record)) = lock(&self.verified).get(hash)
             && verified.elapsed() < KEY_CACHE_TTL
         {
-            return Some(Ok(Some(Arc::clone(record))));
+            return Cached::Fresh(Ok(self.unless_revoked(Arc::clone(record))));
         }
         if let Some(checked) = lock(&self.unknown).get(hash)
             && checked.elapsed() < KEY_CACHE_TTL
         {
-            return Some(Ok(None));
+            return Cached::Fresh(Ok(None));
         }
         if lock(&self.store_paused_until).is_some_and(|until| Instant::now() < until) {
-            return Some(self.within_grace(hash));
+            return Cached::StorePaused;
         }
-        None
+        Cached::Ask
+    }
+
+    fn unless_revoked(&self, record: Arc<KeyRecord>) -> Option<Arc<KeyRecord>> {
+        (!lock(&self.revoked).contains(&record.key_id)).then_some(record)
+    }
+
+    /// Forgets the keys with these ids at once, and refuses them from now on: a revocation pushed
+    /// through Redis.
+    pub(crate) fn revoke(&self, key_ids: &[i64]) {
+        {
+            let mut revoked = lock(&self.revoked);
+            if revoked.len() + key_ids.len() > REVOKED_KEYS_MAX {
+                revoked.clear();
+            }
+            revoked.extend(key_ids);
+        }
+        let now = Instant::now();
+        let mut gone = Vec::new();
+        lock(&self.verified).retain(|hash, (_, record)| {
+            let keep = !key_ids.contains(&record.key_id);
+            if !keep {
+                gone.push(hash.clone());
+            }
+            keep
+        });
+        if !gone.is_empty() {
+            tracing::info!(keys = gone.len(), "revoked keys forgotten");
+            let mut unknown = lock(&self.unknown);
+            for hash in gone {
+                unknown.insert(hash, now);
+            }
+        }
     }
 
     async fn look_up_in_the_store(
@@ -140,12 +241,13 @@ impl KeyCache {
         match tokio::time::timeout(KEY_LOOKUP_DEADLINE, store.find_active_key(&hash)).await {
             Ok(Ok(found)) => {
                 *lock(&self.store_paused_until) = None;
-                Ok(self.remember(hash, found.map(Arc::new)))
+                let found = found.and_then(|record| self.unless_revoked(Arc::new(record)));
+                Ok(self.remember(hash, found))
             }
             Ok(Err(error)) => {
                 tracing::warn!(%error, "key lookup failed; using keys verified within the grace period");
                 self.pause_store();
-                self.within_grace(&hash)
+                self.within_grace(store, &hash).await
             }
             Err(_) => {
                 tracing::warn!(
@@ -153,7 +255,7 @@ impl KeyCache {
                     "key lookup timed out; using keys verified within the grace period"
                 );
                 self.pause_store();
-                self.within_grace(&hash)
+                self.within_grace(store, &hash).await
             }
         }
     }
@@ -190,12 +292,25 @@ impl KeyCache {
     }
 
     /// The answer while the store is unreachable: the key's last verification if it is recent
-    /// enough, else unavailable. A key last seen unknown stays unknown for the same period.
-    fn within_grace(&self, hash: &KeyHash) -> Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable> {
-        if let Some((verified, record)) = lock(&self.verified).get(hash)
-            && verified.elapsed() < self.grace
-        {
-            return Ok(Some(Arc::clone(record)));
+    /// enough and the key was not revoked meanwhile (as far as Redis knows), else unavailable. A
+    /// key last seen unknown stays unknown for the same period.
+    async fn within_grace(
+        &self,
+        store: &dyn KeyStore,
+        hash: &KeyHash,
+    ) -> Result<Option<Arc<KeyRecord>>, KeyStoreUnavailable> {
+        let verified = lock(&self.verified)
+            .get(hash)
+            .filter(|(verified, _)| verified.elapsed() < self.grace)
+            .map(|(_, record)| Arc::clone(record));
+        if let Some(record) = verified {
+            if self.unless_revoked(Arc::clone(&record)).is_none()
+                || store.revoked_elsewhere(record.key_id).await
+            {
+                self.revoke(&[record.key_id]);
+                return Ok(None);
+            }
+            return Ok(Some(record));
         }
         if let Some(checked) = lock(&self.unknown).get(hash)
             && checked.elapsed() < self.grace
@@ -395,6 +510,8 @@ mod tests {
         key: KeyHash,
         revoked: AtomicBool,
         failing: AtomicBool,
+        /// Revoked according to Redis (the database may not say so: it is down).
+        revoked_in_redis: AtomicBool,
         lookups: AtomicUsize,
         /// How long each lookup takes.
         latency: Duration,
@@ -427,6 +544,10 @@ mod tests {
         async fn ping(&self) -> Result<(), StoreError> {
             Ok(())
         }
+
+        async fn revoked_elsewhere(&self, _key_id: i64) -> bool {
+            self.revoked_in_redis.load(Ordering::SeqCst)
+        }
     }
 
     fn store() -> SwitchableStore {
@@ -434,6 +555,7 @@ mod tests {
             key: ApiKeySecret::new("a-known-key-000000").hash(),
             revoked: AtomicBool::new(false),
             failing: AtomicBool::new(false),
+            revoked_in_redis: AtomicBool::new(false),
             lookups: AtomicUsize::new(0),
             latency: Duration::ZERO,
         }
@@ -485,6 +607,40 @@ mod tests {
         // A later outage does not bring the revoked key back.
         store.failing.store(true, Ordering::SeqCst);
         age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_revocation_pushed_through_redis_wins_at_once_and_through_an_outage() {
+        let store = store();
+        let cache = KeyCache::new(Duration::from_secs(600));
+        let known = store.key.clone();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        // The message arrives while the lookup is still fresh: refused at once.
+        cache.revoke(&[1]);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_none());
+        // Then the database goes away before it was asked again: still refused.
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_none());
+        // And a lookup that read the database before the revocation cannot bring it back.
+        store.failing.store(false, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn during_an_outage_a_key_revoked_in_redis_is_refused() {
+        let store = store();
+        let cache = KeyCache::new(Duration::from_secs(600));
+        let known = store.key.clone();
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_some());
+        // Revoked, the message missed, and the database gone before the next lookup.
+        store.failing.store(true, Ordering::SeqCst);
+        store.revoked_in_redis.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(cache.lookup(&store, known.clone()).await.unwrap().is_none());
+        // While the store is left alone after the failure too.
         assert!(cache.lookup(&store, known).await.unwrap().is_none());
     }
 

@@ -2,6 +2,7 @@
 //! the service runs (SQLite in WAL mode, or PostgreSQL).
 
 use anyhow::Context;
+use orrery_limiter::Revocations;
 use orrery_store::{Database, Environment, Plan};
 
 use crate::cli::{KeysCommand, PlansCommand};
@@ -80,12 +81,39 @@ pub async fn keys(settings: &Settings, command: KeysCommand) -> anyhow::Result<(
             }
         }
         KeysCommand::Revoke { id } => {
-            database.revoke_key(id, now_unix()).await?;
+            let now = now_unix();
+            database.revoke_key(id, now).await?;
+            if let Some(url) = &settings.redis_url {
+                push_revocation(url, id, now).await;
+            }
             println!("key {id} revoked");
         }
     }
     database.close().await;
     Ok(())
+}
+
+/// How long the CLI waits for Redis to take a revocation.
+const PUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Tells every instance through Redis that the key is revoked, so that it stops working at once,
+/// also on instances that cannot reach the database. The database already holds the revocation,
+/// so a Redis that fails only costs the instances' cache time (a warning on stderr; the
+/// command's output and exit status stay those of the database).
+async fn push_revocation(url: &str, id: i64, now: i64) {
+    let pushed = async {
+        let revocations = Revocations::new(url, crate::serve::REDIS_KEY_PREFIX)?;
+        revocations.publish(id, now).await
+    };
+    match tokio::time::timeout(PUSH_TIMEOUT, pushed).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => eprintln!(
+            "warning: the revocation is in the database, but could not be pushed through Redis ({error}); instances stop accepting the key within seconds while they reach the database"
+        ),
+        Err(_) => eprintln!(
+            "warning: the revocation is in the database, but Redis did not answer; instances stop accepting the key within seconds while they reach the database"
+        ),
+    }
 }
 
 /// `orrery plans …`.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use orrery_ephem::{Ephemeris, JulianDayUt};
-use orrery_limiter::{LimitSource, MemoryLimiter, RateLimiter, RedisLimiter};
+use orrery_limiter::{LimitSource, MemoryLimiter, RateLimiter, RedisLimiter, Revocations};
 use orrery_store::Database;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -19,7 +19,7 @@ use crate::settings::Settings;
 
 /// Key prefix of the rate-limit windows in Redis; the key id follows in braces (a Redis Cluster
 /// hash tag), so one API key's counters stay in one slot.
-const REDIS_KEY_PREFIX: &str = "orrery:ratelimit:";
+pub(crate) const REDIS_KEY_PREFIX: &str = "orrery:ratelimit:";
 /// How long start-up waits for Redis to take the rate limits over.
 const REDIS_SETTLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -69,8 +69,13 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
     if let Some(years) = settings.position_cache_prefill {
         prefill_position_cache(&ephemeris, years)?;
     }
+    // Revocations pushed through Redis reach every instance at once (docs/RATE-LIMITS.md).
+    let revocations = match &settings.redis_url {
+        Some(url) => Some(Arc::new(Revocations::new(url, REDIS_KEY_PREFIX)?)),
+        None => None,
+    };
     let state = AppState::new(AppParts {
-        key_store: Arc::new(database.clone()),
+        key_store: crate::auth::key_store(database.clone(), revocations.clone()),
         limiter,
         compute: Compute::new(settings.compute_threads)?,
         ephemeris,
@@ -79,6 +84,9 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
         demo_key: settings.demo_key.expose().to_owned(),
         auth: settings.auth.clone(),
     });
+    if let Some(revocations) = revocations {
+        crate::auth::listen_for_revocations(&state, revocations);
+    }
     Ok((state, database))
 }
 

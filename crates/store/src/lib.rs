@@ -14,7 +14,7 @@ pub use database::{Backend, Database};
 pub use error::StoreError;
 pub use keys::{ApiKeySecret, Environment, KeyHash, KeyRecord, KeySummary, NewKey};
 pub use plans::Plan;
-pub use rate_limit::{LedgerHits, LimiterMode, ModeView, WindowCount, WindowMinute};
+pub use rate_limit::{BatchCount, LedgerHits, LimiterMode, ModeView, WindowCount, WindowMinute};
 
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -17,13 +17,33 @@ pub struct WindowCount {
     pub oldest_minute: Option<i64>,
 }
 
+/// The state of a key's window after a batch of attempts decided in one transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BatchCount {
+    /// How many of the batch's attempts were recorded: the first `admitted` of them.
+    pub admitted: i64,
+    /// Hits in the window before the batch.
+    pub hits_before: i64,
+    /// The oldest minute in the window that holds a hit after the batch, if any.
+    pub oldest_minute: Option<i64>,
+}
+
+impl BatchCount {
+    /// What the `index`-th attempt of the batch (from 0) saw: attempts are taken in order, so the
+    /// first `admitted` pass and each counts the ones before it.
+    pub fn attempt(&self, index: i64) -> WindowCount {
+        let admitted = index < self.admitted;
+        WindowCount {
+            admitted,
+            hits: self.hits_before + if admitted { index + 1 } else { self.admitted },
+            oldest_minute: self.oldest_minute,
+        }
+    }
+}
+
 impl Database {
     /// Records one hit for `key_id` in the minute `now_minute` if the last `window_minutes`
     /// minutes (this one included) hold fewer than `limit` hits.
-    ///
-    /// Exact under concurrency: every transaction first writes the key's lock row, which makes
-    /// concurrent transactions for the same key wait for each other (a row lock in PostgreSQL, the
-    /// write lock in SQLite).
     ///
     /// # Errors
     /// The database did not answer.
@@ -34,6 +54,31 @@ impl Database {
         now_minute: i64,
         window_minutes: i64,
     ) -> Result<WindowCount, StoreError> {
+        Ok(self
+            .hit_rate_window_batch(key_id, limit, now_minute, window_minutes, 1)
+            .await?
+            .attempt(0))
+    }
+
+    /// Records up to `attempts` hits for `key_id` in the minute `now_minute`, as many as the last
+    /// `window_minutes` minutes (this one included) have room for under `limit`, in one
+    /// transaction: concurrent requests for one key are decided together rather than one after
+    /// another behind the key's lock.
+    ///
+    /// Exact under concurrency: every transaction first writes the key's lock row, which makes
+    /// concurrent transactions for the same key wait for each other (a row lock in PostgreSQL, the
+    /// write lock in SQLite).
+    ///
+    /// # Errors
+    /// The database did not answer.
+    pub async fn hit_rate_window_batch(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now_minute: i64,
+        window_minutes: i64,
+        attempts: i64,
+    ) -> Result<BatchCount, StoreError> {
         let first_minute = now_minute - window_minutes + 1;
         let mut tx = self.pool.begin().await?;
         sqlx::query(
@@ -62,29 +107,29 @@ impl Database {
         .bind(first_minute)
         .fetch_one(&mut *tx)
         .await?;
-        let hits: i64 = row.try_get("hits")?;
+        let hits_before: i64 = row.try_get("hits")?;
         let oldest: Option<i64> = row.try_get("oldest")?;
-        if hits >= limit {
-            tx.commit().await?;
-            return Ok(WindowCount {
-                admitted: false,
-                hits,
-                oldest_minute: oldest,
-            });
+        let admitted = (limit - hits_before).clamp(0, attempts.max(0));
+        if admitted > 0 {
+            sqlx::query(
+                "INSERT INTO rate_limit_windows (key_id, minute, hits) VALUES ($1, $2, $3) \
+                 ON CONFLICT (key_id, minute) DO UPDATE SET hits = rate_limit_windows.hits + excluded.hits",
+            )
+            .bind(key_id)
+            .bind(now_minute)
+            .bind(admitted)
+            .execute(&mut *tx)
+            .await?;
         }
-        sqlx::query(
-            "INSERT INTO rate_limit_windows (key_id, minute, hits) VALUES ($1, $2, 1) \
-             ON CONFLICT (key_id, minute) DO UPDATE SET hits = rate_limit_windows.hits + 1",
-        )
-        .bind(key_id)
-        .bind(now_minute)
-        .execute(&mut *tx)
-        .await?;
         tx.commit().await?;
-        Ok(WindowCount {
-            admitted: true,
-            hits: hits + 1,
-            oldest_minute: Some(oldest.unwrap_or(now_minute).min(now_minute)),
+        Ok(BatchCount {
+            admitted,
+            hits_before,
+            oldest_minute: if admitted > 0 {
+                Some(oldest.unwrap_or(now_minute).min(now_minute))
+            } else {
+                oldest
+            },
         })
     }
 }

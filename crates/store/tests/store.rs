@@ -137,6 +137,41 @@ async fn window_is_exact_under_concurrency(db: &Database) {
     assert_eq!(admitted, 10);
 }
 
+async fn a_batch_admits_what_fits_in_order(db: &Database) {
+    let limit = 10;
+    for _ in 0..3 {
+        assert!(
+            db.hit_rate_window(9, limit, 700, 60)
+                .await
+                .unwrap()
+                .admitted
+        );
+    }
+    // Ten arrive together: the first seven fit, each counting the ones before it.
+    let batch = db
+        .hit_rate_window_batch(9, limit, 701, 60, 10)
+        .await
+        .unwrap();
+    assert_eq!(batch.admitted, 7);
+    assert_eq!(batch.hits_before, 3);
+    let first = batch.attempt(0);
+    assert!(first.admitted);
+    assert_eq!(first.hits, 4);
+    assert_eq!(first.oldest_minute, Some(700));
+    let last_admitted = batch.attempt(6);
+    assert!(last_admitted.admitted);
+    assert_eq!(last_admitted.hits, 10);
+    let refused = batch.attempt(7);
+    assert!(!refused.admitted);
+    assert_eq!(refused.hits, 10);
+    // The database holds exactly the limit: nothing more fits.
+    let full = db
+        .hit_rate_window_batch(9, limit, 702, 60, 5)
+        .await
+        .unwrap();
+    assert_eq!((full.admitted, full.hits_before), (0, 10));
+}
+
 async fn all_scenarios(db: &Database) {
     db.ping().await.unwrap();
     seeded_plans_are_documented(db).await;
@@ -145,6 +180,7 @@ async fn all_scenarios(db: &Database) {
     demo_key_is_ensured_and_replaced(db).await;
     window_counts_the_last_hour(db).await;
     window_is_exact_under_concurrency(db).await;
+    a_batch_admits_what_fits_in_order(db).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -61,6 +61,57 @@ async fn keys_created_and_revoked_by_the_cli_take_effect_in_the_running_service(
     app.cleanup().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_revocation_redis_does_not_take_keeps_the_output_and_warns() {
+    let app = TestApp::spawn().await;
+    let url = app.database_url.clone();
+    orrery(
+        &url,
+        &[
+            "keys",
+            "create",
+            "--client",
+            "Unpushed Ltd",
+            "--plan",
+            "pro",
+        ],
+    );
+    let listing = orrery(&url, &["keys", "list"]);
+    let line = listing
+        .lines()
+        .find(|l| l.contains("Unpushed Ltd"))
+        .unwrap();
+    let id = line.split_whitespace().next().unwrap().to_owned();
+
+    // Nothing listens on port 1: Redis refuses the push at once.
+    let revoke = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(["keys", "revoke", &id])
+        .env("ORRERY_DATABASE_URL", &url)
+        .env("ORRERY_REDIS_URL", "redis://127.0.0.1:1")
+        .output()
+        .expect("run the orrery binary");
+    assert!(revoke.status.success(), "{revoke:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&revoke.stdout),
+        format!("key {id} revoked\n")
+    );
+    let stderr = String::from_utf8_lossy(&revoke.stderr);
+    assert!(
+        stderr.contains("warning: the revocation is in the database"),
+        "{stderr}"
+    );
+    let listing = orrery(&url, &["keys", "list"]);
+    let line = listing
+        .lines()
+        .find(|l| l.contains("Unpushed Ltd"))
+        .unwrap();
+    assert!(
+        !line.trim_end().ends_with('-'),
+        "revoked in the database: {line}"
+    );
+    app.cleanup().await;
+}
+
 #[tokio::test]
 async fn plans_can_be_listed_and_set() {
     let app = TestApp::spawn().await;

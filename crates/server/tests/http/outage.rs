@@ -36,6 +36,21 @@ async fn timed(request: reqwest::RequestBuilder) -> Timed {
     }
 }
 
+/// The service with `settings`, as `orrery serve` prepares it, on a free loopback port.
+async fn serve_on_a_free_port(settings: &Settings) -> std::net::SocketAddr {
+    let (state, _database) = serve::prepare(settings).await.unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(orrery_server::connections::serve_connections(
+        listener,
+        app(state),
+        settings.connections,
+        std::future::pending(),
+        Duration::ZERO,
+    ));
+    address
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
     not(orrery_test_postgres),
@@ -51,16 +66,7 @@ async fn a_database_outage_keeps_verified_keys_working_and_recovers_without_rest
 
     let mut settings = Settings::with_database(&proxied_url);
     settings.compute_threads = Some(1);
-    let (state, _database) = serve::prepare(&settings).await.unwrap();
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(orrery_server::connections::serve_connections(
-        listener,
-        app(state),
-        settings.connections,
-        std::future::pending(),
-        Duration::ZERO,
-    ));
+    let address = serve_on_a_free_port(&settings).await;
     let client = reqwest::Client::new();
     let url = |path: &str| format!("http://{address}{path}");
 
@@ -163,5 +169,73 @@ async fn a_database_outage_keeps_verified_keys_working_and_recovers_without_rest
     tokio::time::sleep(orrery_server::auth::KEY_CACHE_TTL + Duration::from_millis(200)).await;
     assert_error(me(&verified).send().await.unwrap(), 401, "unauthorized").await;
 
+    test_db.cleanup().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(orrery_test_postgres, orrery_test_redis)),
+    ignore = "needs PostgreSQL and Redis: set ORRERY_TEST_POSTGRES_URL and ORRERY_TEST_REDIS_URL when building the tests"
+)]
+async fn with_the_database_frozen_and_redis_gone_a_request_gets_503_within_2_s() {
+    let test_db = TestDatabase::postgres().await;
+    let upstream = host_and_port(&test_db.url).to_owned();
+    let database_proxy = Proxy::start(upstream.clone()).await;
+    let proxied_url = test_db
+        .url
+        .replacen(&upstream, &database_proxy.address.to_string(), 1);
+    let redis_url = std::env::var("ORRERY_TEST_REDIS_URL").unwrap();
+    let redis_proxy = Proxy::start(host_and_port(&redis_url).to_owned()).await;
+
+    let mut settings = Settings::with_database(&proxied_url);
+    settings.compute_threads = Some(1);
+    settings.redis_url = Some(format!("redis://{}", redis_proxy.address));
+    let address = serve_on_a_free_port(&settings).await;
+    let client = reqwest::Client::new();
+    test_db
+        .database
+        .set_plan(&Plan {
+            code: "both_down".into(),
+            label: "Both stores down".into(),
+            requests_per_hour: 1000,
+        })
+        .await
+        .unwrap();
+    let key = test_db
+        .database
+        .create_key("Both down", "both_down", Environment::Test, 0)
+        .await
+        .unwrap()
+        .secret
+        .expose()
+        .to_owned();
+    let me = || {
+        client
+            .get(format!("http://{address}/v1/me"))
+            .header("X-API-Key", &key)
+    };
+    assert_eq!(timed(me()).await.status, 200);
+
+    database_proxy.set(Link::Frozen);
+    redis_proxy.set(Link::Down);
+    // Once within the key cache's lifetime (no lookup), once past it: the lookup waits for its
+    // own deadline before the grace period answers, and the limiter then for its deadline.
+    for wait in [Duration::ZERO, orrery_server::auth::KEY_CACHE_TTL] {
+        tokio::time::sleep(wait).await;
+        let refused = timed(me()).await;
+        eprintln!(
+            "database frozen, Redis gone: {} after {:?}",
+            refused.status, refused.elapsed
+        );
+        assert!(
+            refused.elapsed < Duration::from_secs(2),
+            "the refusal took {:?}",
+            refused.elapsed
+        );
+        assert!(refused.response.headers().contains_key("retry-after"));
+        assert_error(refused.response, 503, "service_unavailable").await;
+    }
+    database_proxy.set(Link::Up);
+    redis_proxy.set(Link::Up);
     test_db.cleanup().await.unwrap();
 }

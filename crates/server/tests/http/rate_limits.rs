@@ -80,19 +80,20 @@ async fn redis_limits() {
         ..Options::default()
     })
     .await;
-    // Keys get fresh ids per database, and Redis outlives test runs: clear what an earlier run of
-    // this test left for the same ids.
-    flush_orrery_keys(&url).await;
+    // Keys get fresh ids per database, and Redis outlives test runs: clear the counters an
+    // earlier run of this test left for the same ids (not the fill's sentinel key: without it
+    // Redis counts as flushed, and the database decides until Redis is refilled).
+    flush_orrery_counters(&url).await;
     limit_of_five_admits_five(&app, "redis").await;
     twenty_concurrent_against_ten_admit_ten(&app).await;
     app.cleanup().await;
 }
 
-async fn flush_orrery_keys(url: &str) {
+async fn flush_orrery_counters(url: &str) {
     let client = redis::Client::open(url).unwrap();
     let mut connection = client.get_multiplexed_async_connection().await.unwrap();
     let keys: Vec<String> = redis::cmd("KEYS")
-        .arg("orrery:ratelimit:*")
+        .arg("orrery:ratelimit:{*")
         .query_async(&mut connection)
         .await
         .unwrap();

@@ -2,7 +2,8 @@
 //! that this test starts, kills, restarts empty and freezes on its own port. For a key whose plan
 //! allows 50 requests an hour, the total admitted through the load balancer never exceeds 50,
 //! and no answer is a 5xx. Keys created and revoked with the CLI take effect on every instance,
-//! and a database outage (through a proxy the test cuts) leaves verified keys working.
+//! and a database outage (through a proxy the test cuts) leaves verified keys working, except a
+//! key revoked just before it (the revocation goes through Redis too).
 
 use std::time::{Duration, Instant};
 
@@ -136,11 +137,74 @@ async fn scenarios(database_url: &str) {
         "through the freeze: {admitted}"
     );
 
+    let frozen_key = key_with_limit(database_url, "through_a_long_freeze", LIMIT);
+    redis_frozen_15_seconds_under_load(&cluster, &frozen_key).await;
+
     keys_from_the_cli_take_effect_everywhere(&cluster).await;
-    database_outage(&cluster, &proxy, &outage_key).await;
+    let revoked_key = key_with_limit(database_url, "revoked_before_outage", 1000);
+    let unseen_key = key_with_limit(database_url, "unseen_before_outage", 1000);
+    database_outage(&cluster, &proxy, &outage_key, &revoked_key, &unseen_key).await;
     for instance in std::mem::take(&mut cluster.instances) {
         instance.stop();
     }
+}
+
+/// Redis frozen for 15 s while 30 clients keep sending requests with one key through nginx:
+/// every answer is 200 or 429 (the database answers), none waits for seconds, and the key never
+/// gets more than its limit.
+async fn redis_frozen_15_seconds_under_load(cluster: &Cluster, key: &str) {
+    let until = Instant::now() + Duration::from_secs(17);
+    let clients: Vec<_> = (0..30)
+        .map(|_| {
+            let (client, url, key) = (
+                cluster.client.clone(),
+                cluster.nginx.url("/v1/me"),
+                key.to_owned(),
+            );
+            tokio::spawn(async move {
+                let mut seen = Vec::new();
+                while Instant::now() < until {
+                    let asked = Instant::now();
+                    let status = client
+                        .get(&url)
+                        .header("X-API-Key", &key)
+                        .timeout(Duration::from_secs(10))
+                        .send()
+                        .await
+                        .map_or(0, |response| response.status().as_u16());
+                    seen.push((status, asked.elapsed()));
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                seen
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    cluster.redis.signal("-STOP");
+    tokio::time::sleep(Duration::from_secs(15)).await;
+    cluster.redis.signal("-CONT");
+    let mut seen = Vec::new();
+    for client in clients {
+        seen.extend(client.await.unwrap());
+    }
+    let admitted = seen.iter().filter(|(status, _)| *status == 200).count();
+    let other: Vec<u16> = seen
+        .iter()
+        .map(|(status, _)| *status)
+        .filter(|status| ![200, 429].contains(status))
+        .collect();
+    let mut latencies: Vec<Duration> = seen.iter().map(|(_, took)| *took).collect();
+    latencies.sort();
+    let p99 = latencies[(latencies.len() - 1) * 99 / 100];
+    let max = *latencies.last().unwrap();
+    eprintln!(
+        "cluster: Redis frozen 15 s, 30 clients through nginx: {} requests, {admitted} × 200, {} other, p99 {p99:?}, max {max:?}",
+        seen.len(),
+        other.len()
+    );
+    assert!(other.is_empty(), "answers other than 200 or 429: {other:?}");
+    assert!(admitted <= LIMIT as usize, "admitted {admitted}");
+    assert!(max < Duration::from_secs(2), "a request waited {max:?}");
 }
 
 async fn keys_from_the_cli_take_effect_everywhere(cluster: &Cluster) {
@@ -179,15 +243,73 @@ async fn keys_from_the_cli_take_effect_everywhere(cluster: &Cluster) {
     );
 }
 
+/// The id of the key whose client is `client`, from `orrery keys list`.
+fn key_id(database_url: &str, client: &str) -> String {
+    orrery_cli(database_url, &["keys", "list"])
+        .lines()
+        .find(|line| line.contains(client))
+        .and_then(|line| line.split_whitespace().next())
+        .expect("the key in the list")
+        .to_owned()
+}
+
 /// The database goes away under all three instances and comes back: a key verified before keeps
-/// working through nginx (Redis keeps counting), every instance reports not ready, and every
-/// instance is ready again without a restart.
-async fn database_outage(cluster: &Cluster, proxy: &Proxy, key: &str) {
+/// working through nginx (Redis keeps counting), a key revoked with the CLI just before the
+/// outage answers 401 on every instance at once, a key never verified 503, every instance
+/// reports not ready, and every instance is ready again without a restart.
+async fn database_outage(
+    cluster: &Cluster,
+    proxy: &Proxy,
+    key: &str,
+    revoked_key: &str,
+    unseen_key: &str,
+) {
     for instance in &cluster.instances {
         assert_eq!(cluster.status(instance.url("/v1/me"), Some(key)).await, 200);
+        assert_eq!(
+            cluster
+                .status(instance.url("/v1/me"), Some(revoked_key))
+                .await,
+            200
+        );
     }
+    // Revoked as operators do it (the same settings as the service, Redis included), and the
+    // database cut right after: no instance can look the key up again.
+    let id = key_id(&cluster.database_url, "revoked_before_outage client");
+    let revoke = std::process::Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args(["keys", "revoke", &id])
+        .env("ORRERY_DATABASE_URL", &cluster.database_url)
+        .env("ORRERY_REDIS_URL", cluster.redis.url())
+        .output()
+        .expect("run the orrery binary");
+    assert!(revoke.status.success(), "{revoke:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&revoke.stdout),
+        format!("key {id} revoked\n"),
+        "the CLI's output is unchanged"
+    );
     proxy.set(Link::Down);
     let cut_at = Instant::now();
+    for instance in &cluster.instances {
+        assert_eq!(
+            cluster
+                .status(instance.url("/v1/me"), Some(revoked_key))
+                .await,
+            401,
+            "a key revoked before the outage is refused on every instance"
+        );
+        assert_eq!(
+            cluster
+                .status(instance.url("/v1/me"), Some(unseen_key))
+                .await,
+            503,
+            "a key never verified cannot be checked during the outage"
+        );
+    }
+    eprintln!(
+        "cluster: a key revoked just before the database outage answered 401 on all three instances within {:?} of the cut",
+        cut_at.elapsed()
+    );
     for instance in &cluster.instances {
         let asked = Instant::now();
         assert_eq!(cluster.status(instance.url("/v1/health"), None).await, 503);
