@@ -240,6 +240,16 @@ pub fn aspect_events(
     }
 }
 
+/// Stops the search once its request is cancelled. The crossings of a pair's track are read
+/// from its cubics without a library call, and a long window has thousands of pairs: without
+/// this the search ran on for most of a second after its 504 (the production cancellation test).
+///
+/// # Errors
+/// The ephemeris' `Cancelled`, as a chart error.
+fn check_cancelled() -> Result<(), ProgressionError> {
+    orrery_ephem::check_cancelled().map_err(|e| ProgressionError::Chart(ChartError::Ephemeris(e)))
+}
+
 fn progressed_natal(
     r: &Resolved<'_>,
     arcs: &[(Aspect, f64)],
@@ -253,6 +263,7 @@ fn progressed_natal(
     let mut crossings = Vec::new();
     for (m, mover) in r.movers.iter().enumerate() {
         for (n, point) in natal.iter().enumerate() {
+            check_cancelled()?;
             for (a, &(_, arc)) in arcs.iter().enumerate() {
                 crossings.clear();
                 let target = point.lon.degrees() + arc - mover.offset_deg;
@@ -354,6 +365,7 @@ fn progressed_progressed(
                 .zip(&samples[mj.base])
                 .map(|(a, b)| difference(a.t_day, a, b, offset, 1.0))
                 .collect();
+            check_cancelled()?;
             let track = Track::build(&diffs, eval, EVENT_TOLERANCE)
                 .map_err(|e| ProgressionError::from_search(&pair_name, e))?;
             for &(aspect, arc) in arcs {
@@ -486,6 +498,7 @@ fn transit_progressed(
                         difference(a.t_day, a, &progressed.at(a.t_day), -mover.offset_deg, 1.0)
                     })
                     .collect();
+                check_cancelled()?;
                 let track = Track::build(&diffs, eval, EVENT_TOLERANCE)
                     .map_err(|e| ProgressionError::from_search(&pair_name, e))?;
                 for &(aspect, arc) in arcs {
