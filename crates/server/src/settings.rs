@@ -126,7 +126,7 @@ pub struct SettingsArgs {
     )]
     pub max_connections: usize,
     /// Connections one client address (an IPv6 /64) may hold before its own connections that
-    /// wait for their request headers are closed for its new ones.
+    /// wait for their request headers are closed for its new ones (at most the cap).
     #[arg(
         long,
         env = "ORRERY_MAX_CONNECTIONS_PER_ADDRESS",
@@ -349,7 +349,8 @@ impl TryFrom<SettingsArgs> for Settings {
                 1..=3600,
             )?,
             max_connections: args.max_connections,
-            max_connections_per_address: args.max_connections_per_address,
+            // A share larger than the cap is the cap.
+            max_connections_per_address: args.max_connections_per_address.min(args.max_connections),
         };
         if !(1..=1_000_000).contains(&args.max_connections) {
             return Err(format!(
@@ -357,10 +358,10 @@ impl TryFrom<SettingsArgs> for Settings {
                 args.max_connections
             ));
         }
-        if !(1..=args.max_connections).contains(&args.max_connections_per_address) {
+        if !(1..=1_000_000).contains(&args.max_connections_per_address) {
             return Err(format!(
-                "ORRERY_MAX_CONNECTIONS_PER_ADDRESS / --max-connections-per-address must be between 1 and ORRERY_MAX_CONNECTIONS ({}) (got {})",
-                args.max_connections, args.max_connections_per_address
+                "ORRERY_MAX_CONNECTIONS_PER_ADDRESS / --max-connections-per-address must be between 1 and 1000000 (got {})",
+                args.max_connections_per_address
             ));
         }
         if !(1..=65_536).contains(&args.answer_memory_mb) {
@@ -505,7 +506,7 @@ mod tests {
         assert!(err.contains("between 1 and 3600 seconds"), "{err}");
         let err = parse(&["--max-connections", "0"]).unwrap_err();
         assert!(err.contains("ORRERY_MAX_CONNECTIONS"), "{err}");
-        let err = parse(&["--max-connections-per-address", "2000"]).unwrap_err();
+        let err = parse(&["--max-connections-per-address", "0"]).unwrap_err();
         assert!(err.contains("ORRERY_MAX_CONNECTIONS_PER_ADDRESS"), "{err}");
         let err = parse(&["--write-timeout-secs", "0"]).unwrap_err();
         assert!(err.contains("ORRERY_WRITE_TIMEOUT_SECS"), "{err}");
