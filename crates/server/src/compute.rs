@@ -19,7 +19,8 @@
 //!   has taken it (or the connection is gone). The bytes all answers hold are bounded
 //!   ([`AnswerMemory`]): a heavy request is refused at once when the answers waiting for their
 //!   clients leave no room for what its endpoint's answers take (learnt from the last ones), and
-//!   it starts only when that much is free, waiting like for a slot. A client that does not read
+//!   it starts only when twice that much is free (the answer and what it is written from),
+//!   waiting like for a slot. A client that does not read
 //!   is dropped after the write timeout (`connections.rs`), which frees its answer.
 //! - **Cancellation.** A request that is dropped (time limit, client gone) cancels its calculation,
 //!   which stops at its next library call (`orrery_ephem::run_cancellable`); a job keeps its slot
@@ -54,6 +55,10 @@ const LIGHT_QUEUE: usize = 1024;
 const HEAVY_QUEUE_PER_THREAD: usize = 4;
 /// What a heavy endpoint's answer is expected to take before any of its answers was measured.
 const FIRST_ANSWER_ESTIMATE_BYTES: usize = 4 * 1024 * 1024;
+/// What a calculation holds while it runs, per byte of the answer it writes: the answer and
+/// the values it is written from (an astro-cartography answer of 30 MB is written from 12 MB of
+/// points, and its buffer grows by doubling).
+const CALCULATION_BYTES_PER_ANSWER_BYTE: usize = 2;
 /// Answers shorter than this are not counted in [`AnswerMemory`]: a chart or a list of planets
 /// (a few kilobytes) costs less than the counting, and the light lane's bound holds them.
 const COUNTED_ANSWER_BYTES: usize = 16 * 1024;
@@ -94,7 +99,15 @@ impl CostClass {
 
 tokio::task_local! {
     /// The place [`admit`] took for this request, handed to [`Compute::run`].
-    static ADMITTED: Mutex<Option<Ticket>>;
+    static ADMITTED: Arc<Mutex<Admission>>;
+}
+
+/// What [`admit`] hands to [`Compute::run`], and what comes back: the memory the calculation
+/// reserved, held until its answer is counted as a response.
+#[derive(Debug, Default)]
+struct Admission {
+    ticket: Option<Ticket>,
+    reservation: Option<MemoryHold>,
 }
 
 /// Middleware on the authenticated routes: classifies the request by its route and takes its
@@ -130,10 +143,18 @@ pub(crate) async fn admit(State(state): State<AppState>, request: Request, next:
         }
         ticket.answer_estimate = Some(estimate);
     }
+    let admission = Arc::new(Mutex::new(Admission {
+        ticket: Some(ticket),
+        reservation: None,
+    }));
     let response = ADMITTED
-        .scope(Mutex::new(Some(ticket)), next.run(request))
+        .scope(Arc::clone(&admission), next.run(request))
         .await;
-    compute.memory.hold_answer(response)
+    // The answer is counted before the calculation's reservation goes, so that no calculation
+    // can start in between on memory the answer still takes.
+    let response = compute.memory.hold_answer(response);
+    drop(lock(&admission).reservation.take());
+    response
 }
 
 /// One lane: its threads, its running slots, and the bounds of what may wait for them.
@@ -346,20 +367,6 @@ impl Compute {
         };
         let lane = Arc::clone(&ticket.lane);
         let waiting_since = Instant::now();
-        let expected = ticket
-            .answer_estimate
-            .as_ref()
-            .map_or(0, |estimate| estimate.load(Ordering::Relaxed));
-        let reservation = match self.memory.reserve(expected, start_within).await {
-            Some(reservation) => reservation,
-            None => {
-                return Err(self.memory.full(
-                    "the answers being calculated or waiting for their clients fill the memory \
-                     for answers",
-                ));
-            }
-        };
-        let start_within = start_within.saturating_sub(waiting_since.elapsed());
         let permit =
             match tokio::time::timeout(start_within, Arc::clone(&lane.slots).acquire_owned()).await
             {
@@ -373,6 +380,20 @@ impl Compute {
                     ));
                 }
             };
+        // The memory after the slot: the estimate is then the latest, and calculations that
+        // wait for a slot hold none.
+        let expected = ticket.answer_estimate.as_ref().map_or(0, |estimate| {
+            estimate
+                .load(Ordering::Relaxed)
+                .saturating_mul(CALCULATION_BYTES_PER_ANSWER_BYTE)
+        });
+        let start_within = start_within.saturating_sub(waiting_since.elapsed());
+        let Some(reservation) = self.memory.reserve(expected, start_within).await else {
+            return Err(self.memory.full(
+                "the answers being calculated or waiting for their clients fill the memory for \
+                 answers",
+            ));
+        };
         let token = CancelToken::new();
         let _cancel_on_drop = CancelOnDrop(token.clone());
         let (sender, receiver) = tokio::sync::oneshot::channel();
@@ -396,15 +417,18 @@ impl Compute {
                 update_estimate(estimate, bytes);
             }
             // Give the place back before the answer leaves: the client's next request may
-            // otherwise arrive while this thread still holds it. The answer's bytes are
-            // counted again once it is a response (`admit`).
+            // otherwise arrive while this thread still holds it. The memory goes with the
+            // answer, until it is counted as a response (`admit`).
             drop(ticket);
             drop(permit);
-            drop(reservation);
             // The receiver is gone when the request timed out; the result is then not needed.
-            let _ = sender.send(outcome);
+            let _ = sender.send((outcome, reservation));
         });
-        match receiver.await {
+        let outcome = receiver.await.map(|(outcome, reservation)| {
+            let _ = ADMITTED.try_with(|admission| lock(admission).reservation = Some(reservation));
+            outcome
+        });
+        match outcome {
             Ok(Ok(result)) => result,
             Ok(Err(panic)) => Err(ApiError::internal(format!(
                 "calculation panicked in the {} lane: {}",
@@ -615,7 +639,10 @@ impl AnswerMemory {
 
 /// The place [`admit`] took for the current request, once.
 fn admitted_ticket() -> Option<Ticket> {
-    ADMITTED.try_with(|slot| lock(slot).take()).ok().flatten()
+    ADMITTED
+        .try_with(|admission| lock(admission).ticket.take())
+        .ok()
+        .flatten()
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -766,10 +766,19 @@ impl UnreadBody {
     }
 }
 
-/// A response body that holds `guard` until it is dropped (fully written, or its connection
-/// gone): the request counted in flight, the memory its answer is counted in.
+/// Bytes of a response body handed to hyper at a time. hyper takes the next piece only when
+/// its write buffer has room, so an answer made in one piece still reaches the socket as fast
+/// as the client reads it, and [`BodyWith`] is dropped only when nearly all of it has been
+/// written (not when hyper has queued it).
+const RESPONSE_PIECE_BYTES: usize = 64 * 1024;
+
+/// A response body, handed over in pieces of at most [`RESPONSE_PIECE_BYTES`], that holds
+/// `guard` until it is dropped (fully written, or its connection gone): the request counted in
+/// flight, the memory its answer is counted in.
 pub(crate) struct BodyWith<G> {
     body: Body,
+    /// The rest of a frame larger than a piece.
+    pending: Bytes,
     _guard: G,
 }
 
@@ -777,8 +786,14 @@ impl<G> BodyWith<G> {
     pub(crate) fn new(body: Body, guard: G) -> Self {
         Self {
             body,
+            pending: Bytes::new(),
             _guard: guard,
         }
+    }
+
+    fn next_piece(&mut self) -> Frame<Bytes> {
+        let length = self.pending.len().min(RESPONSE_PIECE_BYTES);
+        Frame::data(self.pending.split_to(length))
     }
 }
 
@@ -790,15 +805,34 @@ impl<G: Send + Unpin + 'static> http_body::Body for BodyWith<G> {
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        Pin::new(&mut self.body).poll_frame(cx)
+        if !self.pending.is_empty() {
+            return Poll::Ready(Some(Ok(self.next_piece())));
+        }
+        match Pin::new(&mut self.body).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                Ok(data) => {
+                    self.pending = data;
+                    Poll::Ready(Some(Ok(self.next_piece())))
+                }
+                Err(frame) => Poll::Ready(Some(Ok(frame))),
+            },
+            polled => polled,
+        }
     }
 
     fn is_end_stream(&self) -> bool {
-        self.body.is_end_stream()
+        self.pending.is_empty() && self.body.is_end_stream()
     }
 
     fn size_hint(&self) -> SizeHint {
-        http_body::Body::size_hint(&self.body)
+        let inner = http_body::Body::size_hint(&self.body);
+        let pending = self.pending.len() as u64;
+        let mut hint = SizeHint::new();
+        hint.set_lower(inner.lower() + pending);
+        if let Some(upper) = inner.upper() {
+            hint.set_upper(upper + pending);
+        }
+        hint
     }
 }
 
@@ -883,6 +917,26 @@ mod tests {
             activity.verdict(begun, SETTINGS, TIMEOUTS),
             Verdict::Close(_)
         ));
+    }
+
+    #[tokio::test]
+    async fn a_long_body_is_handed_over_in_pieces_and_its_guard_held_to_the_end() {
+        let guard = Arc::new(());
+        let long = vec![7u8; 2 * RESPONSE_PIECE_BYTES + 10];
+        let mut body = BodyWith::new(Body::from(long.clone()), Arc::clone(&guard));
+        assert_eq!(body.size_hint().exact(), Some(long.len() as u64));
+        let mut pieces = Vec::new();
+        while let Some(frame) = std::future::poll_fn(|cx| Pin::new(&mut body).poll_frame(cx)).await
+        {
+            pieces.push(frame.unwrap().into_data().unwrap());
+            assert_eq!(Arc::strong_count(&guard), 2, "held while pieces remain");
+        }
+        let lengths: Vec<_> = pieces.iter().map(Bytes::len).collect();
+        assert_eq!(lengths, [RESPONSE_PIECE_BYTES, RESPONSE_PIECE_BYTES, 10]);
+        assert_eq!(pieces.concat(), long);
+        assert!(body.is_end_stream());
+        drop(body);
+        assert_eq!(Arc::strong_count(&guard), 1);
     }
 
     #[tokio::test(start_paused = true)]
