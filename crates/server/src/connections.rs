@@ -76,6 +76,14 @@ const PRESSURE_HOLD: Duration = Duration::from_secs(10);
 /// client's headers that arrived with its connection are read before then, and it bounds how
 /// fast connections that are closed and reopened at once can make the server churn.
 const EVICT_AFTER: Duration = Duration::from_millis(50);
+/// A connection past its address's share closes one of the address's own that has waited at
+/// least this long for its headers: slowloris connections live long; this bounds the churn of
+/// an address that reopens every connection at once.
+const ADDRESS_EVICT_AFTER: Duration = Duration::from_secs(1);
+/// The most a connection buffers of a request's head (and of a response beyond the piece being
+/// written): 16 KB, twice nginx's default for one header line, so that thousands of open
+/// connections cannot take much memory by sending long heads.
+const CONNECTION_BUFFER_BYTES: usize = 16 * 1024;
 /// How long a response waits for the rest of a request body its handler did not read.
 pub const UNREAD_BODY_WAIT: Duration = Duration::from_secs(2);
 
@@ -93,7 +101,11 @@ pub async fn serve_connections(
     let graceful = GracefulShutdown::new();
     let mut builder = auto::Builder::new(TokioExecutor::new());
     // The watchdog times headers and idleness; see the module documentation.
-    builder.http1().header_read_timeout(None).keep_alive(true);
+    builder
+        .http1()
+        .header_read_timeout(None)
+        .keep_alive(true)
+        .max_buf_size(CONNECTION_BUFFER_BYTES);
     tokio::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -205,7 +217,7 @@ impl OpenConnections {
             }
             // An evicted connection gives its slot back within a moment; if none could be
             // evicted, one that waits now may qualify after `EVICT_AFTER`.
-            self.evict_waiting(None, Instant::now());
+            self.evict_waiting(None, EVICT_AFTER, Instant::now());
             tokio::select! {
                 () = shutdown.as_mut() => return None,
                 slot = Arc::clone(slots).acquire_owned() => return slot.ok(),
@@ -230,7 +242,7 @@ impl OpenConnections {
             *held
         };
         if held > self.settings.max_connections_per_address {
-            self.evict_waiting(Some(address), now);
+            self.evict_waiting(Some(address), ADDRESS_EVICT_AFTER, now);
         }
         let open = self.open.fetch_add(1, Ordering::Relaxed) + 1;
         if open * 4 >= self.settings.max_connections * 3 {
@@ -258,9 +270,9 @@ impl OpenConnections {
         }
     }
 
-    /// Closes the oldest connection (of `address`, if given) that has waited at least
-    /// [`EVICT_AFTER`] for its request headers. Returns whether there was one.
-    fn evict_waiting(&self, address: Option<IpAddr>, now: Instant) -> bool {
+    /// Closes the oldest connection (of `address`, if given) that has waited at least `after`
+    /// for its request headers. Returns whether there was one.
+    fn evict_waiting(&self, address: Option<IpAddr>, after: Duration, now: Instant) -> bool {
         let victim = {
             let registry = self.registry();
             registry
@@ -268,9 +280,9 @@ impl OpenConnections {
                 .iter()
                 .find(|activity| {
                     address.is_none_or(|address| activity.address == address)
-                        && activity.waiting_for_headers_since().is_some_and(|since| {
-                            now.saturating_duration_since(since) >= EVICT_AFTER
-                        })
+                        && activity
+                            .waiting_for_headers_since()
+                            .is_some_and(|since| now.saturating_duration_since(since) >= after)
                 })
                 .cloned()
         };
@@ -965,7 +977,7 @@ mod tests {
         let busy = open.register(LOOPBACK, Instant::now());
         let _request = busy.request_started();
         let waiting = open.register(LOOPBACK, Instant::now());
-        tokio::time::advance(EVICT_AFTER).await;
+        tokio::time::advance(ADDRESS_EVICT_AFTER).await;
         assert!(!open.pressure.is_raised(Instant::now()));
         let watched = Arc::clone(&waiting);
         let opened = Arc::clone(&open);
@@ -987,9 +999,12 @@ mod tests {
         );
         // Past the whole cap, the longest waiting of any address goes; a connection younger
         // than `EVICT_AFTER` does not.
-        assert!(open.evict_waiting(None, now));
+        assert!(open.evict_waiting(None, EVICT_AFTER, now));
         assert!(others.waiting_for_headers_since().is_none());
-        assert!(!open.evict_waiting(None, now), "{newest:?} is too young");
+        assert!(
+            !open.evict_waiting(None, EVICT_AFTER, now),
+            "{newest:?} is too young"
+        );
         tokio::time::advance(PRESSURE_HOLD).await;
         assert!(!open.pressure.is_raised(Instant::now()));
     }

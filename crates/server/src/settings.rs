@@ -121,7 +121,7 @@ pub struct SettingsArgs {
     #[arg(
         long,
         env = "ORRERY_MAX_CONNECTIONS",
-        default_value_t = 1024,
+        default_value_t = 4096,
         global = true
     )]
     pub max_connections: usize,
@@ -130,7 +130,7 @@ pub struct SettingsArgs {
     #[arg(
         long,
         env = "ORRERY_MAX_CONNECTIONS_PER_ADDRESS",
-        default_value_t = 256,
+        default_value_t = 1024,
         global = true
     )]
     pub max_connections_per_address: usize,
@@ -193,8 +193,8 @@ impl Default for ConnectionSettings {
             body_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(60),
             write_timeout: Duration::from_secs(20),
-            max_connections: 1024,
-            max_connections_per_address: 256,
+            max_connections: 4096,
+            max_connections_per_address: 1024,
         }
     }
 }
