@@ -20,8 +20,8 @@
 //!   ([`AnswerMemory`]): a heavy request is refused at once when the answers waiting for their
 //!   clients leave no room for what its endpoint's answers take (learnt from the last ones), and
 //!   it starts only when twice that much is free (the answer and what it is written from),
-//!   waiting like for a slot. A client that does not read
-//!   is dropped after the write timeout (`connections.rs`), which frees its answer.
+//!   waiting like for a slot. A client that does not read is dropped after the write timeout
+//!   (`connections.rs`), which frees its answer.
 //! - **Cancellation.** A request that is dropped (time limit, client gone) cancels its calculation,
 //!   which stops at its next library call (`orrery_ephem::run_cancellable`); a job keeps its slot
 //!   until it has really stopped, so cancelled work never runs beside a full lane.
@@ -33,11 +33,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use http_body::Body as _;
-
 use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use http_body::Body as _;
 use orrery_ephem::{CancelToken, run_cancellable};
 
 use crate::app::AppState;
