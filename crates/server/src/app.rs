@@ -333,6 +333,7 @@ impl AppState {
         let (answer, coding) = self
             .calculate_on(run_on, move |eph| {
                 let answer = job(eph)?;
+                crate::compute::note_answer_bytes(answer.bytes.len());
                 match coding {
                     Some(coding)
                         if answer.compressible

@@ -15,22 +15,33 @@
 //!   request that could not start within half the request time limit (never a 504 for waiting).
 //! - **A key's share.** One key may hold at most half of the heavy lane (running and queued), so
 //!   one client cannot take all of it; its light requests are still served.
+//! - **Memory for answers.** An answer is held in memory from its calculation until its client
+//!   has taken it (or the connection is gone). The bytes all answers hold are bounded
+//!   ([`AnswerMemory`]): a heavy request is refused at once when the answers waiting for their
+//!   clients leave no room for what its endpoint's answers take (learnt from the last ones), and
+//!   it starts only when twice that much is free (the answer and what it is written from),
+//!   waiting like for a slot. A client that does not read is dropped after the write timeout
+//!   (`connections.rs`), which frees its answer.
 //! - **Cancellation.** A request that is dropped (time limit, client gone) cancels its calculation,
 //!   which stops at its next library call (`orrery_ephem::run_cancellable`); a job keeps its slot
 //!   until it has really stopped, so cancelled work never runs beside a full lane.
 
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use axum::body::Body;
 use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use http_body::Body as _;
 use orrery_ephem::{CancelToken, run_cancellable};
 
 use crate::app::AppState;
 use crate::auth::AuthenticatedClient;
+use crate::connections::BodyWith;
 use crate::error::ApiError;
 
 /// Light jobs handed to the pool per thread. One per thread would leave each thread idle between
@@ -41,6 +52,15 @@ pub const QUEUED_JOBS_PER_THREAD: usize = 8;
 const LIGHT_QUEUE: usize = 1024;
 /// Heavy requests that may wait per heavy thread before new ones get 503.
 const HEAVY_QUEUE_PER_THREAD: usize = 4;
+/// What a heavy endpoint's answer is expected to take before any of its answers was measured.
+const FIRST_ANSWER_ESTIMATE_BYTES: usize = 4 * 1024 * 1024;
+/// What a calculation holds while it runs, per byte of the answer it writes: the answer and
+/// the values it is written from (an astro-cartography answer of 30 MB is written from 12 MB of
+/// points, and its buffer grows by doubling).
+const CALCULATION_BYTES_PER_ANSWER_BYTE: usize = 2;
+/// Answers shorter than this are not counted in [`AnswerMemory`]: a chart or a list of planets
+/// (a few kilobytes) costs less than the counting, and the light lane's bound holds them.
+const COUNTED_ANSWER_BYTES: usize = 16 * 1024;
 
 /// How expensive a request's calculation is, known from its endpoint before it starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +98,15 @@ impl CostClass {
 
 tokio::task_local! {
     /// The place [`admit`] took for this request, handed to [`Compute::run`].
-    static ADMITTED: Mutex<Option<Ticket>>;
+    static ADMITTED: Arc<Mutex<Admission>>;
+}
+
+/// What [`admit`] hands to [`Compute::run`], and what comes back: the memory the calculation
+/// reserved, held until its answer is counted as a response.
+#[derive(Debug, Default)]
+struct Admission {
+    ticket: Option<Ticket>,
+    reservation: Option<MemoryHold>,
 }
 
 /// Middleware on the authenticated routes: classifies the request by its route and takes its
@@ -98,14 +126,34 @@ pub(crate) async fn admit(State(state): State<AppState>, request: Request, next:
         CostClass::Light => &compute.light,
         CostClass::Heavy => &compute.heavy,
     };
-    match lane.admit(key_id) {
-        Ok(ticket) => {
-            ADMITTED
-                .scope(Mutex::new(Some(ticket)), next.run(request))
-                .await
+    let mut ticket = match lane.admit(key_id) {
+        Ok(ticket) => ticket,
+        Err(refused) => return refused.into_response(),
+    };
+    if class == CostClass::Heavy {
+        let route = request
+            .extensions()
+            .get::<MatchedPath>()
+            .map_or("unmatched", MatchedPath::as_str);
+        let estimate = compute.estimate(route);
+        let expected = estimate.load(Ordering::Relaxed);
+        if let Err(refused) = compute.memory.admits(expected) {
+            return refused.into_response();
         }
-        Err(refused) => refused.into_response(),
+        ticket.answer_estimate = Some(estimate);
     }
+    let admission = Arc::new(Mutex::new(Admission {
+        ticket: Some(ticket),
+        reservation: None,
+    }));
+    let response = ADMITTED
+        .scope(Arc::clone(&admission), next.run(request))
+        .await;
+    // The answer is counted before the calculation's reservation goes, so that no calculation
+    // can start in between on memory the answer still takes.
+    let response = compute.memory.hold_answer(response);
+    drop(lock(&admission).reservation.take());
+    response
 }
 
 /// One lane: its threads, its running slots, and the bounds of what may wait for them.
@@ -135,6 +183,9 @@ struct Admitted {
 struct Ticket {
     lane: Arc<Lane>,
     key_id: Option<i64>,
+    /// For a heavy request: the bytes its endpoint's answers are expected to take, updated with
+    /// what this one took.
+    answer_estimate: Option<Arc<AtomicUsize>>,
 }
 
 impl Drop for Ticket {
@@ -203,6 +254,7 @@ impl Lane {
         Ok(Ticket {
             lane: Arc::clone(self),
             key_id,
+            answer_estimate: None,
         })
     }
 
@@ -229,6 +281,9 @@ impl Lane {
 pub struct Compute {
     light: Arc<Lane>,
     heavy: Arc<Lane>,
+    memory: Arc<AnswerMemory>,
+    /// Per heavy route, the bytes its answers are expected to take.
+    estimates: Arc<Mutex<HashMap<String, Arc<AtomicUsize>>>>,
 }
 
 /// Cancels its calculation when the request's future is dropped (time limit, client gone).
@@ -241,11 +296,12 @@ impl Drop for CancelOnDrop {
 }
 
 impl Compute {
-    /// Starts `threads` calculation threads per lane (default: one per core).
+    /// Starts `threads` calculation threads per lane (default: one per core), with `memory`
+    /// bounding the bytes of the answers held at once.
     ///
     /// # Errors
     /// The operating system refused to start the threads.
-    pub fn new(threads: Option<usize>) -> anyhow::Result<Self> {
+    pub fn new(threads: Option<usize>, memory: AnswerMemoryLimit) -> anyhow::Result<Self> {
         let threads = threads.unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get)
         });
@@ -269,7 +325,20 @@ impl Compute {
                 heavy_capacity.div_ceil(2),
                 true,
             )?,
+            memory: Arc::new(AnswerMemory::new(memory)),
+            estimates: Arc::default(),
         })
+    }
+
+    /// The estimate of a heavy route's answers, shared by its requests.
+    fn estimate(&self, route: &str) -> Arc<AtomicUsize> {
+        let mut estimates = lock(&self.estimates);
+        if let Some(estimate) = estimates.get(route) {
+            return Arc::clone(estimate);
+        }
+        let estimate = Arc::new(AtomicUsize::new(FIRST_ANSWER_ESTIMATE_BYTES));
+        estimates.insert(route.to_owned(), Arc::clone(&estimate));
+        estimate
     }
 
     /// Threads per lane.
@@ -296,6 +365,7 @@ impl Compute {
             None => self.light.admit(None)?,
         };
         let lane = Arc::clone(&ticket.lane);
+        let waiting_since = Instant::now();
         let permit =
             match tokio::time::timeout(start_within, Arc::clone(&lane.slots).acquire_owned()).await
             {
@@ -309,31 +379,55 @@ impl Compute {
                     ));
                 }
             };
+        // The memory after the slot: the estimate is then the latest, and calculations that
+        // wait for a slot hold none.
+        let expected = ticket.answer_estimate.as_ref().map_or(0, |estimate| {
+            estimate
+                .load(Ordering::Relaxed)
+                .saturating_mul(CALCULATION_BYTES_PER_ANSWER_BYTE)
+        });
+        let start_within = start_within.saturating_sub(waiting_since.elapsed());
+        let Some(reservation) = self.memory.reserve(expected, start_within).await else {
+            return Err(self.memory.full(
+                "the answers being calculated or waiting for their clients fill the memory for \
+                 answers",
+            ));
+        };
         let token = CancelToken::new();
         let _cancel_on_drop = CancelOnDrop(token.clone());
         let (sender, receiver) = tokio::sync::oneshot::channel();
         let job_lane = Arc::clone(&lane);
         lane.pool.spawn(move || {
-            // The slot and the place are held until the job has really stopped.
+            // The slot, the place and the memory are held until the job has really stopped.
             let permit = permit;
             let ticket = ticket;
+            let reservation = reservation;
             // The request gave up (time limit, client gone) before its turn: skip the work.
             if sender.is_closed() {
                 return;
             }
             let started = Instant::now();
+            ANSWER_BYTES.set(None);
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 run_cancellable(&token, job)
             }));
             job_lane.record_job_time(started.elapsed());
+            if let (Some(estimate), Some(bytes)) = (&ticket.answer_estimate, ANSWER_BYTES.take()) {
+                update_estimate(estimate, bytes);
+            }
             // Give the place back before the answer leaves: the client's next request may
-            // otherwise arrive while this thread still holds it.
+            // otherwise arrive while this thread still holds it. The memory goes with the
+            // answer, until it is counted as a response (`admit`).
             drop(ticket);
             drop(permit);
             // The receiver is gone when the request timed out; the result is then not needed.
-            let _ = sender.send(outcome);
+            let _ = sender.send((outcome, reservation));
         });
-        match receiver.await {
+        let outcome = receiver.await.map(|(outcome, reservation)| {
+            let _ = ADMITTED.try_with(|admission| lock(admission).reservation = Some(reservation));
+            outcome
+        });
+        match outcome {
             Ok(Ok(result)) => result,
             Ok(Err(panic)) => Err(ApiError::internal(format!(
                 "calculation panicked in the {} lane: {}",
@@ -390,9 +484,164 @@ pub(crate) fn run_in_background() {
     }
 }
 
+thread_local! {
+    /// The bytes of the answer the job on this calculation thread wrote, as its endpoint noted.
+    static ANSWER_BYTES: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// Notes, from inside a calculation, the bytes of the answer it wrote (before compression):
+/// the next requests to its endpoint reserve that much memory before they start.
+pub fn note_answer_bytes(bytes: usize) {
+    ANSWER_BYTES.set(Some(bytes));
+}
+
+/// The estimate follows a larger answer at once and a smaller one slowly (an eighth of the
+/// difference per answer), so that a run of small answers after a large one lowers it only
+/// when they keep coming.
+fn update_estimate(estimate: &AtomicUsize, bytes: usize) {
+    let previous = estimate.load(Ordering::Relaxed);
+    let next = if bytes >= previous {
+        bytes
+    } else {
+        previous - (previous - bytes) / 8
+    };
+    estimate.store(next, Ordering::Relaxed);
+}
+
+/// The bound on the bytes of answers held at once, and how long a client that does not read
+/// may keep its answer (the connections' write timeout), for `Retry-After`.
+#[derive(Debug, Clone, Copy)]
+pub struct AnswerMemoryLimit {
+    pub bytes: usize,
+    pub released_within: Duration,
+}
+
+/// The bytes held by answers: reserved by heavy calculations before they start (what their
+/// endpoint's answers take), and held by answers from the moment they are responses until
+/// their body is written or dropped.
+#[derive(Debug)]
+pub(crate) struct AnswerMemory {
+    limit: AnswerMemoryLimit,
+    using: Mutex<AnswerBytes>,
+    freed: tokio::sync::Notify,
+}
+
+#[derive(Debug, Default)]
+struct AnswerBytes {
+    calculating: usize,
+    held: usize,
+}
+
+/// Bytes counted in [`AnswerMemory`] until dropped.
+#[derive(Debug)]
+pub(crate) struct MemoryHold {
+    memory: Arc<AnswerMemory>,
+    bytes: usize,
+    held: bool,
+}
+
+impl Drop for MemoryHold {
+    fn drop(&mut self) {
+        if self.bytes == 0 {
+            return;
+        }
+        let mut using = lock(&self.memory.using);
+        if self.held {
+            using.held -= self.bytes;
+        } else {
+            using.calculating -= self.bytes;
+        }
+        drop(using);
+        self.memory.freed.notify_waiters();
+    }
+}
+
+impl AnswerMemory {
+    fn new(limit: AnswerMemoryLimit) -> Self {
+        Self {
+            limit,
+            using: Mutex::new(AnswerBytes::default()),
+            freed: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// Whether a heavy request expecting an answer of `expected` bytes may queue: not while
+    /// the answers already made and waiting for their clients leave too little room. (One
+    /// answer alone is always allowed, however large.)
+    fn admits(&self, expected: usize) -> Result<(), ApiError> {
+        let held = lock(&self.using).held;
+        if held == 0 || held + expected <= self.limit.bytes {
+            Ok(())
+        } else {
+            Err(self.full("the answers waiting for their clients fill the memory for answers"))
+        }
+    }
+
+    /// 503 `overloaded`: memory frees at the latest when the clients that do not read are
+    /// dropped.
+    fn full(&self, why: &str) -> ApiError {
+        let retry_after = self.limit.released_within.as_secs().clamp(1, 60);
+        ApiError::overloaded(format!("{why}; retry in {retry_after} s"))
+            .with_retry_after(retry_after)
+    }
+
+    /// Reserves `bytes` for a calculation once they fit beside what is held (at once when
+    /// nothing is), waiting at most `within`.
+    async fn reserve(self: &Arc<Self>, bytes: usize, within: Duration) -> Option<MemoryHold> {
+        let hold = |memory: &Arc<Self>| MemoryHold {
+            memory: Arc::clone(memory),
+            bytes,
+            held: false,
+        };
+        if bytes == 0 {
+            return Some(hold(self));
+        }
+        let reserved = async {
+            loop {
+                let freed = self.freed.notified();
+                tokio::pin!(freed);
+                freed.as_mut().enable();
+                {
+                    let mut using = lock(&self.using);
+                    let total = using.calculating + using.held;
+                    if total == 0 || total + bytes <= self.limit.bytes {
+                        using.calculating += bytes;
+                        return hold(self);
+                    }
+                }
+                freed.await;
+            }
+        };
+        tokio::time::timeout(within, reserved).await.ok()
+    }
+
+    /// Counts a response's body until it is written or dropped, if it is long enough to count.
+    fn hold_answer(self: &Arc<Self>, response: Response) -> Response {
+        let bytes = response
+            .body()
+            .size_hint()
+            .exact()
+            .and_then(|bytes| usize::try_from(bytes).ok())
+            .unwrap_or(0);
+        if bytes < COUNTED_ANSWER_BYTES {
+            return response;
+        }
+        lock(&self.using).held += bytes;
+        let hold = MemoryHold {
+            memory: Arc::clone(self),
+            bytes,
+            held: true,
+        };
+        response.map(|body| Body::new(BodyWith::new(body, hold)))
+    }
+}
+
 /// The place [`admit`] took for the current request, once.
 fn admitted_ticket() -> Option<Ticket> {
-    ADMITTED.try_with(|slot| lock(slot).take()).ok().flatten()
+    ADMITTED
+        .try_with(|admission| lock(admission).ticket.take())
+        .ok()
+        .flatten()
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -414,6 +663,61 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
 mod tests {
     use super::*;
 
+    const LIMIT: AnswerMemoryLimit = AnswerMemoryLimit {
+        bytes: 100,
+        released_within: Duration::from_secs(20),
+    };
+
+    #[tokio::test(start_paused = true)]
+    async fn answers_waiting_for_their_clients_bound_what_heavy_requests_may_start() {
+        let memory = Arc::new(AnswerMemory::new(LIMIT));
+        // Nothing held: even an answer past the whole limit may be made.
+        let huge = memory.reserve(500, Duration::ZERO).await.unwrap();
+        drop(huge);
+        // A calculation reserved 60: another expecting 50 waits, and gives up after its time.
+        let first = memory.reserve(60, Duration::ZERO).await.unwrap();
+        assert!(memory.reserve(50, Duration::from_secs(1)).await.is_none());
+        drop(first);
+        // Short answers are not counted; a long one is held by a client that does not read it,
+        // and a request expecting 50 more is refused at once, with the write timeout as
+        // `Retry-After`.
+        let short = memory.hold_answer(Body::from(vec![b' '; 60]).into_response());
+        assert_eq!(lock(&memory.using).held, 0);
+        drop(short);
+        let long = vec![b' '; COUNTED_ANSWER_BYTES];
+        let held = memory.hold_answer(Body::from(long).into_response());
+        assert_eq!(lock(&memory.using).held, COUNTED_ANSWER_BYTES);
+        let refused = memory.admits(50).unwrap_err();
+        assert_eq!(refused.code(), "overloaded");
+        assert_eq!(refused.retry_after(), Some(20));
+        // A calculation waiting for room starts when the held answer goes.
+        let waiting = {
+            let memory = Arc::clone(&memory);
+            tokio::spawn(async move { memory.reserve(50, Duration::from_secs(5)).await })
+        };
+        tokio::task::yield_now().await;
+        assert!(!waiting.is_finished());
+        drop(held);
+        assert_eq!(lock(&memory.using).held, 0);
+        let reserved = waiting
+            .await
+            .unwrap()
+            .expect("room after the held answer left");
+        assert_eq!(lock(&memory.using).calculating, 50);
+        drop(reserved);
+        assert_eq!(lock(&memory.using).calculating, 0);
+        assert!(memory.admits(50).is_ok());
+    }
+
+    #[test]
+    fn the_estimate_follows_large_answers_at_once_and_small_ones_slowly() {
+        let estimate = AtomicUsize::new(800);
+        update_estimate(&estimate, 1600);
+        assert_eq!(estimate.load(Ordering::Relaxed), 1600);
+        update_estimate(&estimate, 0);
+        assert_eq!(estimate.load(Ordering::Relaxed), 1400);
+    }
+
     #[test]
     fn window_and_series_endpoints_are_heavy_and_unknown_ones_too() {
         assert_eq!(CostClass::of_route("/v1/planets"), CostClass::Light);
@@ -428,7 +732,7 @@ mod tests {
 
     #[test]
     fn work_run_here_returns_its_answer_and_a_panic_becomes_a_500() {
-        let compute = Compute::new(Some(1)).unwrap();
+        let compute = Compute::new(Some(1), LIMIT).unwrap();
         assert_eq!(compute.run_here(|| Ok(42)).unwrap(), 42);
         let refused = compute
             .run_here(|| -> Result<(), ApiError> { Err(ApiError::invalid_input("no")) })

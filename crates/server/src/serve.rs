@@ -12,7 +12,7 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 use crate::app::{AppParts, AppState, SystemClock, app};
-use crate::compute::Compute;
+use crate::compute::{AnswerMemoryLimit, Compute};
 use crate::connections::serve_connections;
 use crate::metrics::metrics_app;
 use crate::settings::Settings;
@@ -77,7 +77,13 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
     let state = AppState::new(AppParts {
         key_store: crate::auth::key_store(database.clone(), revocations.clone()),
         limiter,
-        compute: Compute::new(settings.compute_threads)?,
+        compute: Compute::new(
+            settings.compute_threads,
+            AnswerMemoryLimit {
+                bytes: settings.answer_memory_bytes,
+                released_within: settings.connections.write_timeout,
+            },
+        )?,
         ephemeris,
         clock: Arc::new(SystemClock),
         request_timeout: settings.request_timeout,

@@ -106,14 +106,43 @@ pub struct SettingsArgs {
         global = true
     )]
     pub idle_timeout_secs: u64,
-    /// Connections served at once; past it new ones wait in the kernel's accept backlog.
+    /// Seconds a response may wait for its client to take more of it; past it the connection
+    /// is closed (a client that does not read its answer).
+    #[arg(
+        long,
+        env = "ORRERY_WRITE_TIMEOUT_SECS",
+        default_value_t = 20,
+        global = true
+    )]
+    pub write_timeout_secs: u64,
+    /// Connections served at once; past it, the connection that has waited longest for its
+    /// request headers is closed for a new one (new ones wait in the kernel's accept backlog
+    /// when none waits for headers).
     #[arg(
         long,
         env = "ORRERY_MAX_CONNECTIONS",
-        default_value_t = 1024,
+        default_value_t = 4096,
         global = true
     )]
     pub max_connections: usize,
+    /// Connections one client address (an IPv6 /64) may hold before its own connections that
+    /// wait for their request headers are closed for its new ones (at most the cap).
+    #[arg(
+        long,
+        env = "ORRERY_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 1024,
+        global = true
+    )]
+    pub max_connections_per_address: usize,
+    /// Megabytes of calculated answers an instance holds at once (being written, or waiting
+    /// for their clients to read them); heavy calculations wait or are refused past it.
+    #[arg(
+        long,
+        env = "ORRERY_ANSWER_MEMORY_MB",
+        default_value_t = DEFAULT_ANSWER_MEMORY_MB,
+        global = true
+    )]
+    pub answer_memory_mb: usize,
     /// Address and port of the Prometheus `/metrics` listener; unset: no metrics listener.
     #[arg(long, env = "ORRERY_METRICS_LISTEN", global = true)]
     pub metrics_listen: Option<String>,
@@ -146,13 +175,15 @@ pub struct SettingsArgs {
     pub key_grace_secs: u64,
 }
 
-/// How connections are served: timeouts and the connection cap.
+/// How connections are served: timeouts and the connection caps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConnectionSettings {
     pub header_timeout: Duration,
     pub body_timeout: Duration,
     pub idle_timeout: Duration,
+    pub write_timeout: Duration,
     pub max_connections: usize,
+    pub max_connections_per_address: usize,
 }
 
 impl Default for ConnectionSettings {
@@ -161,10 +192,15 @@ impl Default for ConnectionSettings {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(60),
-            max_connections: 1024,
+            write_timeout: Duration::from_secs(20),
+            max_connections: 4096,
+            max_connections_per_address: 1024,
         }
     }
 }
+
+/// Megabytes of calculated answers held at once, by default (docs/OPERATIONS.md, Memory).
+pub const DEFAULT_ANSWER_MEMORY_MB: usize = 128;
 
 /// Who may fail authentication how often, and how long a verified key outlives a database
 /// outage.
@@ -202,6 +238,8 @@ pub struct Settings {
     /// Years `[from, to]` of the position cache to build in the background at start.
     pub position_cache_prefill: Option<(i16, i16)>,
     pub connections: ConnectionSettings,
+    /// Bytes of calculated answers held at once (`compute.rs`).
+    pub answer_memory_bytes: usize,
     pub metrics_listen: Option<SocketAddr>,
     pub auth: AuthSettings,
 }
@@ -221,6 +259,7 @@ impl Settings {
             compute_threads: None,
             position_cache_prefill: None,
             connections: ConnectionSettings::default(),
+            answer_memory_bytes: DEFAULT_ANSWER_MEMORY_MB * 1024 * 1024,
             metrics_listen: None,
             auth: AuthSettings::default(),
         }
@@ -304,12 +343,31 @@ impl TryFrom<SettingsArgs> for Settings {
                 args.idle_timeout_secs,
                 1..=3600,
             )?,
+            write_timeout: seconds_within(
+                "ORRERY_WRITE_TIMEOUT_SECS / --write-timeout-secs",
+                args.write_timeout_secs,
+                1..=3600,
+            )?,
             max_connections: args.max_connections,
+            // A share larger than the cap is the cap.
+            max_connections_per_address: args.max_connections_per_address.min(args.max_connections),
         };
         if !(1..=1_000_000).contains(&args.max_connections) {
             return Err(format!(
                 "ORRERY_MAX_CONNECTIONS / --max-connections must be between 1 and 1000000 (got {})",
                 args.max_connections
+            ));
+        }
+        if !(1..=1_000_000).contains(&args.max_connections_per_address) {
+            return Err(format!(
+                "ORRERY_MAX_CONNECTIONS_PER_ADDRESS / --max-connections-per-address must be between 1 and 1000000 (got {})",
+                args.max_connections_per_address
+            ));
+        }
+        if !(1..=65_536).contains(&args.answer_memory_mb) {
+            return Err(format!(
+                "ORRERY_ANSWER_MEMORY_MB / --answer-memory-mb must be between 1 and 65536 (got {})",
+                args.answer_memory_mb
             ));
         }
         let metrics_listen = match &args.metrics_listen {
@@ -364,6 +422,7 @@ impl TryFrom<SettingsArgs> for Settings {
             compute_threads: args.compute_threads,
             position_cache_prefill,
             connections,
+            answer_memory_bytes: args.answer_memory_mb * 1024 * 1024,
             metrics_listen,
             auth,
         })
@@ -447,6 +506,12 @@ mod tests {
         assert!(err.contains("between 1 and 3600 seconds"), "{err}");
         let err = parse(&["--max-connections", "0"]).unwrap_err();
         assert!(err.contains("ORRERY_MAX_CONNECTIONS"), "{err}");
+        let err = parse(&["--max-connections-per-address", "0"]).unwrap_err();
+        assert!(err.contains("ORRERY_MAX_CONNECTIONS_PER_ADDRESS"), "{err}");
+        let err = parse(&["--write-timeout-secs", "0"]).unwrap_err();
+        assert!(err.contains("ORRERY_WRITE_TIMEOUT_SECS"), "{err}");
+        let err = parse(&["--answer-memory-mb", "0"]).unwrap_err();
+        assert!(err.contains("ORRERY_ANSWER_MEMORY_MB"), "{err}");
         let err = parse(&["--metrics-listen", "9090"]).unwrap_err();
         assert!(err.contains("like 127.0.0.1:9090"), "{err}");
         let err = parse(&["--metrics-listen", "127.0.0.1:8080"]).unwrap_err();
@@ -474,6 +539,10 @@ mod tests {
         assert!(settings.redis_url.is_none());
         assert_eq!(settings.connections, ConnectionSettings::default());
         assert_eq!(settings.connections.header_timeout, Duration::from_secs(10));
+        assert_eq!(
+            settings.answer_memory_bytes,
+            DEFAULT_ANSWER_MEMORY_MB * 1024 * 1024
+        );
         assert!(settings.metrics_listen.is_none());
         assert_eq!(settings.auth, AuthSettings::default());
         assert!(settings.auth.trusted_proxies.is_empty());

@@ -209,6 +209,8 @@ async fn slow_and_idle_connections_are_closed_while_normal_clients_are_served() 
         ("ORRERY_HEADER_TIMEOUT_SECS", "2"),
         ("ORRERY_IDLE_TIMEOUT_SECS", "3"),
         ("ORRERY_BODY_TIMEOUT_SECS", "2"),
+        // All 340 come from one address: its share must not close them before their time.
+        ("ORRERY_MAX_CONNECTIONS_PER_ADDRESS", "1024"),
     ]);
     let address = served.address;
     let limit = Duration::from_secs(10);
@@ -280,36 +282,53 @@ async fn slow_and_idle_connections_are_closed_while_normal_clients_are_served() 
     assert!(slowest < Duration::from_millis(500), "slowest {slowest:?}");
 }
 
+/// A connection that sends one request and then keeps its connection idle (kept alive).
+async fn idle_holder(address: SocketAddr) -> TcpStream {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream
+        .write_all(b"GET /v1/health/live HTTP/1.1\r\nHost: test\r\n\r\n")
+        .await
+        .unwrap();
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200");
+    stream
+}
+
+/// A connection that sends one request and reads until the server closes; returns when.
+async fn one_request(address: SocketAddr) -> (Instant, Vec<u8>) {
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    stream
+        .write_all(b"GET /v1/health/live HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut response = Vec::new();
+    // A reset would be an error here; a close without an answer an empty response.
+    stream.read_to_end(&mut response).await.unwrap();
+    (Instant::now(), response)
+}
+
+/// Twenty connections that send a request each at once.
+fn twenty_requests(address: SocketAddr) -> Vec<tokio::task::JoinHandle<(Instant, Vec<u8>)>> {
+    (0..20)
+        .map(|_| tokio::spawn(one_request(address)))
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn past_the_connection_cap_new_connections_wait_and_are_served() {
     let served = Served::start(&[("ORRERY_MAX_CONNECTIONS", "5")]);
     let address = served.address;
 
-    // Five silent connections take every slot (the header timeout is the default 10 s).
+    // Five kept-alive connections, idle after a request, take every slot (the idle timeout is
+    // the default 60 s; none waits for headers, so none is closed for a new connection).
     let mut holders = Vec::new();
     for _ in 0..5 {
-        holders.push(TcpStream::connect(address).await.unwrap());
+        holders.push(idle_holder(address).await);
     }
-    tokio::time::sleep(Duration::from_millis(200)).await;
 
     // Twenty more connect (the kernel completes the handshake) and send a request each.
-    let waiting: Vec<_> = (0..20)
-        .map(|_| {
-            tokio::spawn(async move {
-                let mut stream = TcpStream::connect(address).await.unwrap();
-                stream
-                    .write_all(
-                        b"GET /v1/health/live HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n",
-                    )
-                    .await
-                    .unwrap();
-                let mut response = Vec::new();
-                // A reset would be an error here; a close without an answer an empty response.
-                stream.read_to_end(&mut response).await.unwrap();
-                (Instant::now(), response)
-            })
-        })
-        .collect();
+    let waiting = twenty_requests(address);
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(
         waiting.iter().all(|handle| !handle.is_finished()),
@@ -327,6 +346,40 @@ async fn past_the_connection_cap_new_connections_wait_and_are_served() {
             "{:?}",
             answered - freed
         );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_the_connection_cap_silent_connections_make_room_for_new_ones() {
+    let served = Served::start(&[("ORRERY_MAX_CONNECTIONS", "5")]);
+    let address = served.address;
+
+    // Five silent connections take every slot (the header timeout is the default 10 s).
+    let mut holders = Vec::new();
+    for _ in 0..5 {
+        holders.push(TcpStream::connect(address).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    // Five more, one after the other, each with a request it is answered at once, then kept
+    // alive: for each, the connection that waited longest for its headers is closed.
+    let started = Instant::now();
+    let mut newcomers = Vec::new();
+    for _ in 0..5 {
+        newcomers.push(idle_holder(address).await);
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    for mut holder in holders {
+        let mut rest = Vec::new();
+        // Closed by the server without an answer (a reset counts as closed too).
+        let closed = tokio::time::timeout(Duration::from_secs(1), holder.read_to_end(&mut rest))
+            .await
+            .expect("a silent connection past the cap is closed");
+        assert!(closed.map_or(true, |_| rest.is_empty()), "{rest:?}");
     }
 }
 

@@ -8,6 +8,7 @@ mod cluster;
 mod common_cli;
 #[path = "../common/db_proxy.rs"]
 mod db_proxy;
+mod hostile_clients;
 mod overload;
 mod prefill;
 mod process;

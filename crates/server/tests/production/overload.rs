@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::process::{Service, key_with_limit};
+use crate::process::{Service, key_with_limit, percentile};
 
 const HEAVY_CONNECTIONS: usize = 160;
 const LOAD_TIME: Duration = Duration::from_secs(8);
@@ -34,11 +34,6 @@ struct HeavyOutcomes {
     ok: usize,
     overloaded: usize,
     other: Vec<String>,
-}
-
-fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
-    let index = ((sorted.len() as f64 * fraction).ceil() as usize).clamp(1, sorted.len()) - 1;
-    sorted[index]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -24,6 +24,12 @@ fn wait_for_port(port: u16, what: &str) {
     }
 }
 
+/// The value below which `fraction` of the `sorted` durations lie (nearest rank).
+pub(crate) fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
+    let index = ((sorted.len() as f64 * fraction).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[index]
+}
+
 /// One `orrery serve` process.
 pub(crate) struct Service {
     child: Child,
