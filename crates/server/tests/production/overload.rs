@@ -2,13 +2,16 @@
 //! windows (each again as soon as it is answered, or after `Retry-After` when refused), and a
 //! trickle of `/v1/planets` with the same key. The light requests
 //! keep their latency; the heavy ones get 200 or 503 `overloaded` with `Retry-After`, never a
-//! 504, another 5xx or a dropped connection; memory stays bounded.
+//! 504, another 5xx or a dropped connection; memory stays bounded. The same load is sent to the
+//! instance itself and through the repository's nginx in front of it: the instance protects
+//! itself, and the proxy must not take that protection away (by queueing, or by turning a 503
+//! into something else).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::process::{Service, key_with_limit, percentile};
+use crate::process::{Nginx, Service, key_with_limit, percentile};
 
 const HEAVY_CONNECTIONS: usize = 160;
 const LOAD_TIME: Duration = Duration::from_secs(8);
@@ -40,12 +43,39 @@ struct HeavyOutcomes {
 #[ignore = "a latency bound under load, meaningful for an optimised build: .ci/run runs it with \
             `cargo test --release -p orrery-server --test production -- --ignored`"]
 async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
+    light_requests_keep_their_latency(Front::Direct).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a latency bound under load through nginx, meaningful for an optimised build: \
+            .ci/run installs nginx and runs it with \
+            `cargo test --release -p orrery-server --test production -- --ignored`"]
+async fn light_requests_keep_their_latency_through_nginx_while_heavy_ones_are_shed() {
+    light_requests_keep_their_latency(Front::Nginx).await;
+}
+
+/// Where the clients send their requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Front {
+    /// To the instance itself.
+    Direct,
+    /// To nginx (the repository's configuration) in front of the instance.
+    Nginx,
+}
+
+async fn light_requests_keep_their_latency(front: Front) {
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("orrery.db").display());
     let key = key_with_limit(&database, "load_test", 10_000_000);
     // Another client, asking for one heavy calculation at a time while the first floods.
     let other_key = key_with_limit(&database, "other_client", 10_000_000);
     let service = Arc::new(Service::start(&database, &[]));
+    let nginx = (front == Front::Nginx).then(|| Nginx::start(&[service.port]));
+    let base: Arc<str> = match &nginx {
+        Some(nginx) => nginx.url(""),
+        None => service.url(""),
+    }
+    .into();
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(HEAVY_CONNECTIONS + 8)
         .build()
@@ -54,7 +84,7 @@ async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
     // Warm up both lanes, then take the idle footprint.
     for path in ["/v1/planets?datetime=2024-03-20T03:06:21Z"] {
         let response = client
-            .get(service.url(path))
+            .get(format!("{base}{path}"))
             .header("X-API-Key", &key)
             .send()
             .await
@@ -67,14 +97,14 @@ async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
     let heavy: Vec<_> = (0..HEAVY_CONNECTIONS)
         .map(|_| {
             let client = client.clone();
-            let service = Arc::clone(&service);
+            let base = Arc::clone(&base);
             let key = key.clone();
             let stop = Arc::clone(&stop);
             tokio::spawn(async move {
                 let mut outcomes = HeavyOutcomes::default();
                 while !stop.load(Ordering::Relaxed) {
                     let sent = client
-                        .post(service.url("/v1/transits"))
+                        .post(format!("{base}/v1/transits"))
                         .header("X-API-Key", &key)
                         .json(&ten_year_transits())
                         .send()
@@ -126,12 +156,12 @@ async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
     // The other client's heavy requests: the flooding key holds at most its share of the heavy
     // lane, so these find room (they queue, and are answered).
     let other = {
-        let (client, service, stop) = (client.clone(), Arc::clone(&service), Arc::clone(&stop));
+        let (client, base, stop) = (client.clone(), Arc::clone(&base), Arc::clone(&stop));
         tokio::spawn(async move {
             let mut statuses = Vec::new();
             while !stop.load(Ordering::Relaxed) {
                 let status = client
-                    .post(service.url("/v1/transits"))
+                    .post(format!("{base}/v1/transits"))
                     .header("X-API-Key", &other_key)
                     .json(&ten_year_transits())
                     .send()
@@ -154,9 +184,9 @@ async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
         second = (second + 1) % 60;
         let sent_at = Instant::now();
         let response = client
-            .get(service.url(&format!(
-                "/v1/planets?datetime=2024-03-20T03:06:{second:02}Z"
-            )))
+            .get(format!(
+                "{base}/v1/planets?datetime=2024-03-20T03:06:{second:02}Z"
+            ))
             .header("X-API-Key", &key)
             .send()
             .await;
@@ -200,7 +230,7 @@ async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
     let p50 = percentile(&light_latencies, 0.50);
     let p99 = percentile(&light_latencies, 0.99);
     eprintln!(
-        "overload: light /v1/planets: {} requests, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; \
+        "overload ({front:?}): light /v1/planets: {} requests, p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; \
          heavy: {} x 200, {} x 503 overloaded, {} other; another key's heavy requests: {} x 200 of {}; \
          resident memory idle {} MB, peak {} MB",
         light_latencies.len(),
@@ -246,5 +276,6 @@ async fn light_requests_keep_their_latency_while_heavy_ones_are_shed() {
         peak_memory < idle_memory + MEMORY_HEADROOM_BYTES,
         "resident memory grew from {idle_memory} to {peak_memory} bytes"
     );
+    drop(nginx);
     Arc::into_inner(service).expect("clients finished").stop();
 }
