@@ -171,13 +171,6 @@ export ORRERY_DATABASE_URL="$database_url"
 export ORRERY_REDIS_URL="$redis/$redis_db"
 export ORRERY_EPHE_PATH="$repo/ephe"
 export ORRERY_LOG="${ORRERY_LOG:-info}"
-if [ "$command" = smoke ]; then
-  # The smoke checks the proxy, the shared limits and the drain, not the position cache (its
-  # own test is crates/server/tests/production/prefill.rs). Three instances building it at once
-  # run at the heavy lane's priority (nice 19): in a debug build they took the drain check's
-  # 40-year transit window from 8 s to 25 s, near its 30 s limit, and it sometimes got a 504.
-  export ORRERY_POSITION_CACHE_PREFILL="${ORRERY_POSITION_CACHE_PREFILL:-off}"
-fi
 # Once, before the instances start, as the Kubernetes Job and the compose service do.
 "$binary" migrate >"$state/logs/migrate.log" 2>&1 || { cat "$state/logs/migrate.log" >&2; fail "orrery migrate failed"; }
 

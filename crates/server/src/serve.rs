@@ -97,7 +97,7 @@ pub async fn prepare(settings: &Settings) -> anyhow::Result<(AppState, Database)
 }
 
 /// Builds the position cache for the years `[from, to]` on a thread of its own at the lowest
-/// priority, while the service already answers: the answers are the same with or without it
+/// priority (below the heavy lane), while the service already answers: the answers are the same with or without it
 /// (docs/CACHE.md), only a search's first visit to dates is dearer without it. 1950–2050 costs
 /// about 9 s of one core and 43 MB.
 fn prefill_position_cache(ephemeris: &Ephemeris, (from, to): (i16, i16)) -> anyhow::Result<()> {
@@ -109,7 +109,7 @@ fn prefill_position_cache(ephemeris: &Ephemeris, (from, to): (i16, i16)) -> anyh
     std::thread::Builder::new()
         .name("orrery-cache-prefill".into())
         .spawn(move || {
-            crate::compute::run_in_background();
+            crate::compute::run_when_idle();
             let started = std::time::Instant::now();
             match ephemeris.prefill_position_cache(start, end) {
                 Ok(()) => tracing::info!(

@@ -84,6 +84,30 @@ impl Service {
         Duration::from_nanos(nanos)
     }
 
+    /// Each thread's name and scheduling policy (`comm`, and the `policy` field of
+    /// `/proc/PID/task/TID/stat`: 0 normal, 3 batch, 5 idle).
+    pub(crate) fn thread_policies(&self) -> Vec<(String, u32)> {
+        let tasks = PathBuf::from(format!("/proc/{}/task", self.pid()));
+        let mut policies = Vec::new();
+        for task in std::fs::read_dir(tasks).expect("the process runs") {
+            let path = task.expect("a task").path();
+            let (Ok(name), Ok(stat)) = (
+                std::fs::read_to_string(path.join("comm")),
+                std::fs::read_to_string(path.join("stat")),
+            ) else {
+                continue; // the thread ended meanwhile
+            };
+            // Fields after the name in parentheses start with the 3rd; `policy` is the 41st.
+            let policy = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(41 - 3))
+                .and_then(|field| field.parse().ok())
+                .expect("a policy field in /proc/PID/task/TID/stat");
+            policies.push((name.trim().to_owned(), policy));
+        }
+        policies
+    }
+
     /// Resident memory in bytes (`VmRSS`).
     pub(crate) fn resident_bytes(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
