@@ -305,18 +305,17 @@ impl TryFrom<SettingsArgs> for Settings {
                 "ORRERY_LOG / --log is not a valid filter ({error}); try `info` or `orrery=debug`"
             ));
         }
-        if !(1..=600).contains(&args.request_timeout_secs) {
-            return Err(format!(
-                "ORRERY_REQUEST_TIMEOUT_SECS / --request-timeout-secs must be between 1 and 600 (got {})",
-                args.request_timeout_secs
-            ));
-        }
-        if let Some(threads) = args.compute_threads
-            && !(1..=256).contains(&threads)
-        {
-            return Err(format!(
-                "ORRERY_COMPUTE_THREADS / --compute-threads must be between 1 and 256 (got {threads})"
-            ));
+        within(
+            "ORRERY_REQUEST_TIMEOUT_SECS / --request-timeout-secs",
+            args.request_timeout_secs,
+            1..=600,
+        )?;
+        if let Some(threads) = args.compute_threads {
+            within(
+                "ORRERY_COMPUTE_THREADS / --compute-threads",
+                threads,
+                1..=256,
+            )?;
         }
         let position_cache_prefill = prefill_years(&args.position_cache_prefill)?;
         if let Some(path) = &args.ephe_path
@@ -352,24 +351,21 @@ impl TryFrom<SettingsArgs> for Settings {
             // A share larger than the cap is the cap.
             max_connections_per_address: args.max_connections_per_address.min(args.max_connections),
         };
-        if !(1..=1_000_000).contains(&args.max_connections) {
-            return Err(format!(
-                "ORRERY_MAX_CONNECTIONS / --max-connections must be between 1 and 1000000 (got {})",
-                args.max_connections
-            ));
-        }
-        if !(1..=1_000_000).contains(&args.max_connections_per_address) {
-            return Err(format!(
-                "ORRERY_MAX_CONNECTIONS_PER_ADDRESS / --max-connections-per-address must be between 1 and 1000000 (got {})",
-                args.max_connections_per_address
-            ));
-        }
-        if !(1..=65_536).contains(&args.answer_memory_mb) {
-            return Err(format!(
-                "ORRERY_ANSWER_MEMORY_MB / --answer-memory-mb must be between 1 and 65536 (got {})",
-                args.answer_memory_mb
-            ));
-        }
+        within(
+            "ORRERY_MAX_CONNECTIONS / --max-connections",
+            args.max_connections,
+            1..=1_000_000,
+        )?;
+        within(
+            "ORRERY_MAX_CONNECTIONS_PER_ADDRESS / --max-connections-per-address",
+            args.max_connections_per_address,
+            1..=1_000_000,
+        )?;
+        within(
+            "ORRERY_ANSWER_MEMORY_MB / --answer-memory-mb",
+            args.answer_memory_mb,
+            1..=65_536,
+        )?;
         let metrics_listen = match &args.metrics_listen {
             None => None,
             Some(text) => Some(text.parse::<SocketAddr>().map_err(|_| {
@@ -388,18 +384,16 @@ impl TryFrom<SettingsArgs> for Settings {
             Some(text) => TrustedProxies::parse(text)
                 .map_err(|error| format!("ORRERY_TRUSTED_PROXIES / --trusted-proxies: {error}"))?,
         };
-        if !(1..=1_000_000).contains(&args.auth_failures_per_sec) {
-            return Err(format!(
-                "ORRERY_AUTH_FAILURES_PER_SEC / --auth-failures-per-sec must be between 1 and 1000000 (got {})",
-                args.auth_failures_per_sec
-            ));
-        }
-        if !(1..=1_000_000).contains(&args.auth_failure_burst) {
-            return Err(format!(
-                "ORRERY_AUTH_FAILURE_BURST / --auth-failure-burst must be between 1 and 1000000 (got {})",
-                args.auth_failure_burst
-            ));
-        }
+        within(
+            "ORRERY_AUTH_FAILURES_PER_SEC / --auth-failures-per-sec",
+            args.auth_failures_per_sec,
+            1..=1_000_000,
+        )?;
+        within(
+            "ORRERY_AUTH_FAILURE_BURST / --auth-failure-burst",
+            args.auth_failure_burst,
+            1..=1_000_000,
+        )?;
         let auth = AuthSettings {
             failures_per_sec: args.auth_failures_per_sec,
             failure_burst: args.auth_failure_burst,
@@ -460,6 +454,23 @@ fn seconds_within(
     } else {
         Err(format!(
             "{name} must be between {} and {} seconds (got {value})",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// `value` if it lies in `range`; else the message every setting's bound uses.
+fn within<T: PartialOrd + std::fmt::Display>(
+    name: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, String> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{name} must be between {} and {} (got {value})",
             range.start(),
             range.end()
         ))
