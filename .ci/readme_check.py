@@ -26,6 +26,9 @@ SKIP_MARK = re.compile(r"<!--\s*readme-check:\s*skip\s+(.*?)\s*-->")
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 DEMO_KEY_LINE = re.compile(r"demo API key: (\S+)")
 OUTPUT_OPTION = re.compile(r"(?:^|\s)(?:-o|--output)\s+(\S+)")
+# A field name in an answer, or in the shortened answer a block shows in its `# …` comments.
+FIELD = re.compile(r'"([a-z_][a-z0-9_]*)":')
+LOCAL_LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s#]+)(#[^)\s]*)?\)")
 
 
 class Block:
@@ -106,6 +109,7 @@ def picture_problem(path):
 
 
 def main():
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     binary, files = sys.argv[1], sys.argv[2:]
     root = os.getcwd()
     deadline = time.monotonic() + TOTAL_SECONDS
@@ -120,6 +124,11 @@ def main():
         failures.append(f"README.md has {len(readme)} lines (at most {README_MAX_LINES}): move details to docs/")
     if len(readme[longest]) > README_MAX_LINE_CHARS:
         failures.append(f"README.md:{longest + 1} has {len(readme[longest])} characters (at most {README_MAX_LINE_CHARS})")
+
+    for f in files:
+        for target, _ in LOCAL_LINK.findall(open(f, encoding="utf-8").read()):
+            if not os.path.exists(os.path.join(os.path.dirname(f), target)):
+                print(f"warning: {f} links to {target}, which is not in this tree")
 
     blocks = [b for f in files for b in blocks_of(f)]
     for b in blocks:
@@ -217,8 +226,12 @@ def main():
                     elif os.path.exists(shown) and open(shown, "rb").read() != open(out, "rb").read():
                         problems.append(f"{out} differs from {shown}, the picture the README shows: "
                                         f"run the example and `cp {out} {shown}` if the change is meant")
+            shown_fields = set(FIELD.findall("\n".join(l for l in b.text.split("\n") if l.lstrip().startswith("#"))))
+            stale = sorted(shown_fields - set(FIELD.findall(output)))
+            if stale and run.returncode == 0:
+                problems.append("the answer shown in the comments has fields the service did not send: " + ", ".join(stale))
             if problems:
-                tail = "\n".join("    " + line for line in output[-3000:].split("\n"))
+                tail = "\n".join("    " + line for line in output[-1200:].split("\n"))
                 failures.append(f"{b.where()}: " + "; ".join(problems) + f"\n  output:\n{tail}")
                 print(f"FAILED: {b.where()} ({took:.1f} s)")
             else:
