@@ -8,6 +8,7 @@ them, then checks what they computed; then the errors, and the retries through .
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -52,7 +53,8 @@ assert len(events) > 10 and {hit.transit_point for hit in events} <= slow, len(e
 assert all(hit.exact_at.startswith("2025-") for hit in events)
 eclipses = flow["eclipses"]
 # 2025: total lunar 14 March, partial solar 29 March, total lunar 7 September, partial solar 21 September.
-assert [e.exact_at[:10] for e in eclipses] == ["2025-03-14", "2025-03-29", "2025-09-07", "2025-09-21"], eclipses
+dates = [e.exact_at[:10] for e in eclipses]
+assert dates == ["2025-03-14", "2025-03-29", "2025-09-07", "2025-09-21"], dates
 assert flow["synastry"].to_dict()["aspects"]["list"], "a synastry without aspects"
 moon = flow["moon"]
 assert moon.sign == "capricorn" and moon.nakshatra == "uttara_ashadha", moon  # Lahiri
@@ -133,4 +135,13 @@ assert seen == {
     "GET /v1/me": 2, "POST /v1/radix": 2, "GET /v1/catalog/bodies": 1, "GET /v1/catalog/aspects": 3,
 }, seen
 print(f"python client: 429 and 503 retried honouring Retry-After (seconds and HTTP date), bounded: {seen}")
+
+# The same retry through the async path (httpx.AsyncClient, the generated asyncio functions).
+urllib.request.urlopen(urllib.request.Request(f"{stub}/_reset", method="POST")).read()
+started = time.monotonic()
+me = asyncio.run(through_stub.me.asyncio())
+waited = time.monotonic() - started
+assert me.plan.code and 1.0 <= waited < 5.0, f"async GET /v1/me after a 503 took {waited:.2f} s"
+assert counts() == {"GET /v1/me": 2}, counts()
+print("python client: the async path retries the same way")
 print(f"python client {orrery.__name__}: passed")

@@ -20,7 +20,7 @@ from typing import Any, Callable
 import httpx
 
 from . import api
-from ._retry import RetryTransport
+from ._retry import AsyncRetryTransport, RetryPolicy, RetryTransport
 from .client import AuthenticatedClient
 from .exceptions import error_from_answer
 from .types import UNSET, File
@@ -59,7 +59,8 @@ class Orrery:
             raised at once as the error.
         timeout_s: the HTTP timeout of one attempt (default 120 s: a long transit search takes
             seconds).
-        httpx_args: more arguments for the ``httpx.Client``.
+        httpx_args: more arguments for the ``httpx.Client`` and ``httpx.AsyncClient``
+            (``verify``, ``proxy``, ``event_hooks``...).
 
     Raises:
         ValueError: no key given and ``ORRERY_API_KEY`` unset or empty.
@@ -74,28 +75,31 @@ class Orrery:
         max_retry_wait_s: float = 30.0,
         timeout_s: float = 120.0,
         httpx_args: dict[str, Any] | None = None,
-        _sleep: Callable[[float], None] | None = None,
     ) -> None:
         key = api_key or os.environ.get("ORRERY_API_KEY")
         if not key:
-            raise ValueError(
-                "no API key: pass Orrery(api_key=...) or set ORRERY_API_KEY"
-            )
-        url = base_url or os.environ.get("ORRERY_BASE_URL") or DEFAULT_BASE_URL
-        retry_args: dict[str, Any] = {"max_retries": max_retries, "max_wait_s": max_retry_wait_s}
-        if _sleep is not None:
-            retry_args["sleep"] = _sleep
-        extra = dict(httpx_args or {})
-        transport = RetryTransport(extra.pop("transport", None) or httpx.HTTPTransport(), **retry_args)
+            raise ValueError("no API key: pass Orrery(api_key=...) or set ORRERY_API_KEY")
+        url = (base_url or os.environ.get("ORRERY_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+        policy = RetryPolicy(max_retries=max_retries, max_wait_s=max_retry_wait_s)
+        settings: dict[str, Any] = {
+            "base_url": url,
+            "headers": {API_KEY_HEADER: key},
+            "timeout": httpx.Timeout(timeout_s),
+            **(httpx_args or {}),
+        }
         self.client = AuthenticatedClient(
-            base_url=url.rstrip("/"),
-            token=key,
-            prefix="",
-            auth_header_name=API_KEY_HEADER,
-            timeout=httpx.Timeout(timeout_s),
-            httpx_args={"transport": transport, **extra},
+            base_url=url, token=key, prefix="", auth_header_name=API_KEY_HEADER
         )
-        """The generated client, for calling the generated ``orrery.api`` modules directly."""
+        """The generated client, for calling the generated ``orrery.api`` modules directly
+        (``sync_detailed`` and ``asyncio_detailed`` alike), with the key and the retries."""
+        self.client.set_httpx_client(
+            httpx.Client(transport=RetryTransport(httpx.HTTPTransport(), policy), **settings)
+        )
+        self.client.set_async_httpx_client(
+            httpx.AsyncClient(
+                transport=AsyncRetryTransport(httpx.AsyncHTTPTransport(), policy), **settings
+            )
+        )
         self._modules: dict[str, str] | None = None
 
     @property
@@ -121,11 +125,20 @@ class Orrery:
     def close(self) -> None:
         self.client.get_httpx_client().close()
 
+    async def aclose(self) -> None:
+        await self.client.get_async_httpx_client().aclose()
+
     def __enter__(self) -> Orrery:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    async def __aenter__(self) -> Orrery:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
 
 
 class _JsonBody(dict):  # type: ignore[type-arg]
@@ -147,21 +160,37 @@ class _Operation:
         self.__doc__ = module.sync_detailed.__doc__
 
     def __call__(self, body: Any = UNSET, /, **parameters: Any) -> Any:
+        """Sends the request; the answer model, bytes for a picture, None for a 304."""
+        answer = self._module.sync_detailed(client=self._orrery.client, **self._arguments(body, parameters))
+        return _result(answer)
+
+    async def asyncio(self, body: Any = UNSET, /, **parameters: Any) -> Any:
+        """The same, awaited: ``await orrery.radix.asyncio({...})``."""
+        answer = await self._module.asyncio_detailed(
+            client=self._orrery.client, **self._arguments(body, parameters)
+        )
+        return _result(answer)
+
+    def _arguments(self, body: Any, parameters: dict[str, Any]) -> dict[str, Any]:
         if body is not UNSET:
             if not self._takes_body:
                 raise TypeError(f"{self.__name__} takes no request body")
             # A dict goes out as written, so the service, not the generated model's parser,
             # judges it and names the field in its error.
             parameters["body"] = _JsonBody(body) if isinstance(body, dict) else body
-        answer = self._module.sync_detailed(client=self._orrery.client, **parameters)
-        status = int(answer.status_code)
-        if status == 304:
-            return None
-        if 200 <= status < 300:
-            if isinstance(answer.parsed, File):
-                return answer.content
-            return answer.parsed
-        raise error_from_answer(status, answer.content, answer.headers)
+        return parameters
 
     def __repr__(self) -> str:
         return f"<Orrery operation {self.__name__}>"
+
+
+def _result(answer: Any) -> Any:
+    """A generated ``Response``'s body, or its error answer raised."""
+    status = int(answer.status_code)
+    if status == 304:
+        return None
+    if 200 <= status < 300:
+        if isinstance(answer.parsed, File):
+            return answer.content
+        return answer.parsed
+    raise error_from_answer(status, answer.content, answer.headers)
