@@ -96,6 +96,12 @@ except AttributeError as error:
 print("python client: errors raised as typed exceptions with code, field, details, request_id")
 
 # -- retries against the stub --------------------------------------------------------------------
+from orrery._retry import retry_after_seconds  # noqa: E402
+
+assert retry_after_seconds("7") == 7.0 and retry_after_seconds(" 0 ") == 0.0
+assert retry_after_seconds("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0  # a past date: no wait
+assert retry_after_seconds("soon") is None and retry_after_seconds(None) is None
+
 def counts() -> dict:
     with urllib.request.urlopen(f"{stub}/_counts") as answer:
         return json.load(answer)

@@ -3,7 +3,7 @@
 // synastry, moon, orrery, birth) and compiled with `tsc --strict` before they run:
 //   node app.js STUB_URL      # ORRERY_API_KEY and ORRERY_BASE_URL set; cwd: a temp dir
 import { readFileSync as readBack } from "node:fs";
-import { Orrery as Client, OrreryError as Failure } from "orrery-client";
+import { Orrery as Client, OrreryError as Failure, retryAfterMs } from "orrery-client";
 
 const stub = process.argv[2];
 function check(condition: unknown, what: string): asserts condition {
@@ -69,6 +69,9 @@ process.env.ORRERY_API_KEY = key;
 console.log("typescript client: errors thrown as OrreryError with code, field, details, requestId");
 
 // -- retries against the stub ----------------------------------------------------------------------
+check(retryAfterMs("7") === 7000 && retryAfterMs(" 0 ") === 0, "Retry-After in seconds");
+check(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT") === 0, "a past Retry-After date: no wait");
+check(retryAfterMs("soon") === null && retryAfterMs(null) === null, "an unreadable Retry-After");
 await fetch(`${stub}/_reset`, { method: "POST" });
 const throughStub = new Client({ baseUrl: stub, maxRetries: 2 });
 let started = performance.now();
