@@ -3,9 +3,9 @@
 Every operation of the OpenAPI document is a method named as its ``operationId``
 (``orrery.radix(...)``, ``orrery.chart_wheel(...)``), found in the generated ``orrery.api``
 modules, so a new endpoint needs no change here. A method takes the request body (a generated
-model, or a plain dict sent as written) and the query parameters as keywords, with the generated names, and
-returns the generated answer model, or ``bytes`` for a picture; an error answer raises an
-:class:`~orrery.exceptions.OrreryError`.
+model, or a plain dict sent as written) and the query parameters as keywords, with the
+generated names, and returns the generated answer model, or ``bytes`` for a picture; an error
+answer raises an :class:`~orrery.exceptions.OrreryError`.
 """
 
 from __future__ import annotations

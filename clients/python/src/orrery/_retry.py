@@ -13,7 +13,6 @@ import asyncio
 import email.utils
 import time
 from datetime import datetime, timezone
-from typing import Callable
 
 import httpx
 
@@ -66,15 +65,9 @@ class RetryPolicy:
 class RetryTransport(httpx.BaseTransport):
     """Wraps a transport with a :class:`RetryPolicy`."""
 
-    def __init__(
-        self,
-        inner: httpx.BaseTransport,
-        policy: RetryPolicy,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> None:
+    def __init__(self, inner: httpx.BaseTransport, policy: RetryPolicy) -> None:
         self._inner = inner
         self._policy = policy
-        self._sleep = sleep
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         attempt = 0
@@ -85,7 +78,7 @@ class RetryTransport(httpx.BaseTransport):
                 return response
             response.read()
             response.close()
-            self._sleep(wait_s)
+            time.sleep(wait_s)
             attempt += 1
 
     def close(self) -> None:
