@@ -254,7 +254,7 @@ pub struct WindowMinute {
 impl Database {
     /// The database's clock in milliseconds, as an SQL expression: heartbeats and liveness are
     /// measured on one clock, so the instances' clocks may disagree.
-    fn now_ms_sql(&self) -> &'static str {
+    pub(crate) fn now_ms_sql(&self) -> &'static str {
         match self.backend() {
             crate::Backend::Postgres => {
                 "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"
