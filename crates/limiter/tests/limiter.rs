@@ -7,6 +7,7 @@ use std::time::Duration;
 use orrery_limiter::{
     DatabaseLimiter, LimitSource, MemoryLimiter, RateLimiter, RedisLimiter, UnixSeconds,
 };
+use orrery_store::Database;
 use orrery_store::testing::TestDatabase;
 
 const START: UnixSeconds = UnixSeconds(1_800_000_000);
@@ -189,8 +190,43 @@ async fn redis() {
             .await,
         "Redis never took over"
     );
-    all_rules(Arc::new(limiter), LimitSource::Redis).await;
+    let limiter = Arc::new(limiter);
+    all_rules(
+        Arc::clone(&limiter) as Arc<dyn RateLimiter>,
+        LimitSource::Redis,
+    )
+    .await;
+    refunds_in_redis_reach_the_ledger(&limiter, &db.database).await;
     db.cleanup().await.unwrap();
+}
+
+/// The database's ledger follows Redis' own hits, refunds included, so the database counts the
+/// same as Redis if it has to take over.
+async fn refunds_in_redis_reach_the_ledger(limiter: &RedisLimiter, database: &Database) {
+    let key = unique_key_id();
+    for _ in 0..3 {
+        assert!(limiter.hit(key, 10, START).await.unwrap().admitted);
+    }
+    let back = limiter.refund(key, 10, START, START).await.unwrap();
+    assert_eq!(back.remaining, 8);
+    let first_minute = START.minute() - 59;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let windows = database.limiter_windows(first_minute).await.unwrap();
+        let ledger: i64 = windows
+            .iter()
+            .filter(|minute| minute.key_id == key)
+            .map(|minute| minute.redis_hits)
+            .sum();
+        if ledger == 2 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the ledger holds {ledger} hits, Redis 2"
+        );
+        tokio::time::sleep(orrery_limiter::POLL_INTERVAL).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
