@@ -5,7 +5,9 @@ use std::sync::{Arc, Mutex};
 use orrery_store::{Database, WindowCount};
 use tokio::sync::oneshot;
 
-use crate::{Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES};
+use crate::{
+    Change, Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES,
+};
 
 /// The fallback table in the service's database: slower than memory or Redis, but shared by all
 /// instances and always there when the database is.
@@ -78,6 +80,41 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+impl DatabaseLimiter {
+    /// A peek or a refund: one transaction of its own (they are rare next to hits, and a refund
+    /// must not wait for a batch of hits that may be refused).
+    pub(crate) async fn apply(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+        change: Change,
+    ) -> Result<Decision, LimiterError> {
+        let count = match change {
+            Change::Count => return self.hit(key_id, limit, now).await,
+            Change::Peek => self
+                .database
+                .hit_rate_window_batch(key_id, limit, now.minute(), WINDOW_MINUTES, 0)
+                .await
+                .map(|batch| batch.attempt(0)),
+            Change::GiveBack { minute } => {
+                self.database
+                    .give_back_rate_window(key_id, minute, now.minute(), WINDOW_MINUTES)
+                    .await
+            }
+        }
+        .map_err(|error| LimiterError::Unavailable(format!("rate-limit database: {error}")))?;
+        Ok(Decision::from_window(
+            true,
+            count.hits,
+            count.oldest_minute,
+            limit,
+            now,
+            LimitSource::Database,
+        ))
+    }
+}
+
 #[async_trait::async_trait]
 impl RateLimiter for DatabaseLimiter {
     async fn hit(
@@ -117,5 +154,27 @@ impl RateLimiter for DatabaseLimiter {
             now,
             LimitSource::Database,
         ))
+    }
+
+    async fn peek(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        self.apply(key_id, limit, now, Change::Peek).await
+    }
+
+    async fn refund(
+        &self,
+        key_id: i64,
+        limit: i64,
+        hit_at: UnixSeconds,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        let change = Change::GiveBack {
+            minute: hit_at.minute(),
+        };
+        self.apply(key_id, limit, now, change).await
     }
 }

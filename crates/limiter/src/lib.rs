@@ -5,6 +5,12 @@
 //! minute, cheap, and the same shape in process memory, in Redis (one Lua script) and in the
 //! database fallback table (one transaction). A request is admitted while the window holds fewer
 //! hits than the plan allows; `Retry-After` is the time until the oldest minute leaves the window.
+//!
+//! Requests that must not use up the quota (a `304 Not Modified`, `GET /v1/me`) are handled in
+//! two ways that never let a client past its limit: a request known to be free before it runs
+//! only reads the window ([`RateLimiter::peek`]); a request that turns out free only once it has
+//! answered is counted like any other and given back afterwards ([`RateLimiter::refund`]), so
+//! the window holds it while it runs (docs/RATE-LIMITS.md).
 
 mod database;
 mod memory;
@@ -18,6 +24,7 @@ pub use database::DatabaseLimiter;
 pub use memory::MemoryLimiter;
 pub use redis_store::{DECISION_DEADLINE, LIVENESS, POLL_INTERVAL, RedisLimiter};
 pub use revocations::Revocations;
+pub(crate) use window::Change;
 pub use window::{Decision, LimitSource, UnixSeconds, WINDOW_MINUTES};
 
 /// Why a limiter could not decide. The server answers 503 only if every backend failed.
@@ -41,6 +48,34 @@ pub trait RateLimiter: Send + Sync + Debug {
         &self,
         key_id: i64,
         limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError>;
+
+    /// The key's window at `now`, counting nothing: for requests that do not use up the quota.
+    /// The decision is always `admitted`; `remaining` and `reset_secs` are the window's.
+    ///
+    /// # Errors
+    /// Only when no backend could answer.
+    async fn peek(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError>;
+
+    /// Gives back one request admitted by [`RateLimiter::hit`] at `hit_at` (it answered 304), and
+    /// returns the window at `now` after that. A request is given back only from the minute it
+    /// was counted in, and only while that minute still holds one, so a refund never frees more
+    /// than was counted; across a switch between stores it may find nothing to give back (then
+    /// the client keeps the charge, never the other way round).
+    ///
+    /// # Errors
+    /// Only when no backend could answer.
+    async fn refund(
+        &self,
+        key_id: i64,
+        limit: i64,
+        hit_at: UnixSeconds,
         now: UnixSeconds,
     ) -> Result<Decision, LimiterError>;
 

@@ -1,7 +1,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-use crate::{Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES};
+use crate::{
+    Change, Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES,
+};
 
 /// The in-process store for a single instance: per key, the minutes of the last hour that hold
 /// hits. The lock is held for a few hundred nanoseconds per request.
@@ -16,14 +18,8 @@ impl MemoryLimiter {
     }
 }
 
-#[async_trait::async_trait]
-impl RateLimiter for MemoryLimiter {
-    async fn hit(
-        &self,
-        key_id: i64,
-        limit: i64,
-        now: UnixSeconds,
-    ) -> Result<Decision, LimiterError> {
+impl MemoryLimiter {
+    fn apply(&self, key_id: i64, limit: i64, now: UnixSeconds, change: Change) -> Decision {
         let minute = now.minute();
         let first_minute = minute - WINDOW_MINUTES + 1;
         // A poisoned lock only means another request panicked mid-update; the counters are
@@ -36,23 +32,65 @@ impl RateLimiter for MemoryLimiter {
         while window.front().is_some_and(|&(m, _)| m < first_minute) {
             window.pop_front();
         }
+        if let Change::GiveBack { minute: counted } = change
+            && let Some(at) = window.iter().position(|&(m, _)| m == counted)
+        {
+            window[at].1 -= 1;
+            if window[at].1 == 0 {
+                window.remove(at);
+            }
+        }
         let hits: i64 = window.iter().map(|&(_, h)| h).sum();
-        let admitted = hits < limit;
-        if admitted {
+        let admitted = match change {
+            Change::Count => hits < limit,
+            Change::Peek | Change::GiveBack { .. } => true,
+        };
+        let counted = change == Change::Count && admitted;
+        if counted {
             match window.back_mut() {
                 Some((m, h)) if *m == minute => *h += 1,
                 _ => window.push_back((minute, 1)),
             }
         }
-        let hits = if admitted { hits + 1 } else { hits };
+        let hits = if counted { hits + 1 } else { hits };
         let oldest = window.front().map(|&(m, _)| m);
-        Ok(Decision::from_window(
-            admitted,
-            hits,
-            oldest,
-            limit,
-            now,
-            LimitSource::Memory,
-        ))
+        if window.is_empty() {
+            windows.remove(&key_id);
+        }
+        Decision::from_window(admitted, hits, oldest, limit, now, LimitSource::Memory)
+    }
+}
+
+#[async_trait::async_trait]
+impl RateLimiter for MemoryLimiter {
+    async fn hit(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        Ok(self.apply(key_id, limit, now, Change::Count))
+    }
+
+    async fn peek(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        Ok(self.apply(key_id, limit, now, Change::Peek))
+    }
+
+    async fn refund(
+        &self,
+        key_id: i64,
+        limit: i64,
+        hit_at: UnixSeconds,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        let change = Change::GiveBack {
+            minute: hit_at.minute(),
+        };
+        Ok(self.apply(key_id, limit, now, change))
     }
 }

@@ -22,43 +22,61 @@ use redis::aio::MultiplexedConnection;
 use tokio::sync::{Notify, RwLock, watch};
 
 use crate::{
-    DatabaseLimiter, Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds, WINDOW_MINUTES,
+    Change, DatabaseLimiter, Decision, LimitSource, LimiterError, RateLimiter, UnixSeconds,
+    WINDOW_MINUTES,
 };
 
 /// One round trip: check that Redis still holds what the database filled in (the sentinel key
 /// `KEYS[2]`, written by the last fill: a `FLUSHALL`, a `FLUSHDB` or an eviction removes it, and
 /// the script answers `-1` instead of deciding), drop the minutes that left the window, count the
-/// rest, and record the hit if there is room. Fields `r:<minute>` count hits Redis admitted,
-/// `d:<minute>` hits the database admitted while it decided (copied in when Redis takes over
-/// again). Redis runs a script
-/// atomically, which makes the count exact under concurrency across every instance.
+/// rest, and apply the change `ARGV[4]`: `count` records the hit if there is room, `peek` records
+/// nothing, a minute number gives back one hit Redis admitted in that minute (a 304), if it still
+/// holds one. Fields `r:<minute>` count hits Redis admitted, `d:<minute>` hits the database
+/// admitted while it decided (copied in when Redis takes over again). Redis runs a script
+/// atomically, which makes the count exact under concurrency across every instance. The answer
+/// is `{admitted, hits, oldest minute or -1, hits given back}`.
 const WINDOW_SCRIPT: &str = r"
-if redis.call('EXISTS', KEYS[2]) == 0 then return {-1, 0, 0} end
+if redis.call('EXISTS', KEYS[2]) == 0 then return {-1, 0, 0, 0} end
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
+local change = ARGV[4]
 local first = now - window + 1
+local given_back = 0
+local counted = tonumber(change)
+if counted ~= nil and counted >= first then
+  local field = 'r:' .. change
+  local current = tonumber(redis.call('HGET', KEYS[1], field) or '0')
+  if current > 0 then
+    redis.call('HINCRBY', KEYS[1], field, -1)
+    given_back = 1
+  end
+end
 local fields = redis.call('HGETALL', KEYS[1])
 local total = 0
 local oldest = -1
 for i = 1, #fields, 2 do
   local minute = tonumber(string.sub(fields[i], 3))
+  local hits = tonumber(fields[i + 1])
   if minute == nil or minute < first then
     redis.call('HDEL', KEYS[1], fields[i])
   else
-    total = total + tonumber(fields[i + 1])
-    if oldest == -1 or minute < oldest then oldest = minute end
+    total = total + hits
+    if hits > 0 and (oldest == -1 or minute < oldest) then oldest = minute end
   end
 end
-local admitted = 0
-if total < limit then
-  redis.call('HINCRBY', KEYS[1], 'r:' .. ARGV[1], 1)
-  redis.call('EXPIRE', KEYS[1], window * 60 + 60)
-  total = total + 1
-  admitted = 1
-  if oldest == -1 or now < oldest then oldest = now end
+local admitted = 1
+if change == 'count' then
+  admitted = 0
+  if total < limit then
+    redis.call('HINCRBY', KEYS[1], 'r:' .. ARGV[1], 1)
+    redis.call('EXPIRE', KEYS[1], window * 60 + 60)
+    total = total + 1
+    admitted = 1
+    if oldest == -1 or now < oldest then oldest = now end
+  end
 end
-return {admitted, total, oldest}
+return {admitted, total, oldest, given_back}
 ";
 
 /// Fills one key's window from the database: a minute's Redis hits become at least the ledger's
@@ -273,9 +291,10 @@ impl Shared {
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
+        change: Change,
     ) -> Result<Decision, LimiterError> {
         let deadline = tokio::time::Instant::now() + DECISION_DEADLINE;
-        tokio::time::timeout_at(deadline, self.decide_in_time(key_id, limit, now))
+        tokio::time::timeout_at(deadline, self.decide_in_time(key_id, limit, now, change))
             .await
             .unwrap_or_else(|_| {
                 Err(LimiterError::Unavailable(
@@ -300,6 +319,7 @@ impl Shared {
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
+        change: Change,
     ) -> Result<Decision, LimiterError> {
         let mut local = self.local.subscribe();
         loop {
@@ -320,12 +340,20 @@ impl Shared {
             }
             match state {
                 Local::Redis { epoch } => {
-                    match self.decide_in_redis(key_id, limit, now, epoch).await {
-                        Ok(decision) => {
-                            if decision.admitted {
-                                *lock(&self.pending)
-                                    .entry((key_id, now.minute()))
-                                    .or_insert(0) += 1;
+                    match self
+                        .decide_in_redis(key_id, limit, now, epoch, change)
+                        .await
+                    {
+                        Ok((decision, given_back)) => {
+                            // The ledger follows Redis' own hits: one more for a hit admitted,
+                            // one less for a hit given back (written behind with the next poll).
+                            let ledger_change = match change {
+                                Change::Count if decision.admitted => Some((now.minute(), 1)),
+                                Change::GiveBack { minute } if given_back => Some((minute, -1)),
+                                _ => None,
+                            };
+                            if let Some((minute, hits)) = ledger_change {
+                                *lock(&self.pending).entry((key_id, minute)).or_insert(0) += hits;
                             }
                             return Ok(decision);
                         }
@@ -341,7 +369,10 @@ impl Shared {
                 }
                 // Held under the gate, so a switch back to Redis waits for it.
                 Local::Database { .. } => {
-                    return self.database_decides.hit(key_id, limit, now).await;
+                    return self
+                        .database_decides
+                        .apply(key_id, limit, now, change)
+                        .await;
                 }
                 Local::Starting | Local::Returning { .. } => {}
             }
@@ -379,13 +410,15 @@ impl Shared {
         )))
     }
 
+    /// The decision, and whether a hit was given back.
     async fn decide_in_redis(
         &self,
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
         epoch: i64,
-    ) -> Result<Decision, RedisFault> {
+        change: Change,
+    ) -> Result<(Decision, bool), RedisFault> {
         let mut connection = self.verified_connection(epoch).await?;
         let mut invocation = self.decide.prepare_invoke();
         invocation
@@ -394,19 +427,25 @@ impl Shared {
             .arg(now.minute())
             .arg(WINDOW_MINUTES)
             .arg(limit);
-        let call = invocation.invoke_async::<(i64, i64, i64)>(&mut connection);
-        let (admitted, hits, oldest) = timed(call).await?;
+        match change {
+            Change::Count => invocation.arg("count"),
+            Change::Peek => invocation.arg("peek"),
+            Change::GiveBack { minute } => invocation.arg(minute),
+        };
+        let call = invocation.invoke_async::<(i64, i64, i64, i64)>(&mut connection);
+        let (admitted, hits, oldest, given_back) = timed(call).await?;
         if admitted < 0 {
             return Err(RedisFault::Flushed);
         }
-        Ok(Decision::from_window(
+        let decision = Decision::from_window(
             admitted == 1,
             hits,
             (oldest >= 0).then_some(oldest),
             limit,
             now,
             LimitSource::Redis,
-        ))
+        );
+        Ok((decision, given_back == 1))
     }
 
     /// The connection to the Redis process that holds the database's counts. Only one request
@@ -796,7 +835,29 @@ impl RateLimiter for RedisLimiter {
         limit: i64,
         now: UnixSeconds,
     ) -> Result<Decision, LimiterError> {
-        self.shared.decide(key_id, limit, now).await
+        self.shared.decide(key_id, limit, now, Change::Count).await
+    }
+
+    async fn peek(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        self.shared.decide(key_id, limit, now, Change::Peek).await
+    }
+
+    async fn refund(
+        &self,
+        key_id: i64,
+        limit: i64,
+        hit_at: UnixSeconds,
+        now: UnixSeconds,
+    ) -> Result<Decision, LimiterError> {
+        let change = Change::GiveBack {
+            minute: hit_at.minute(),
+        };
+        self.shared.decide(key_id, limit, now, change).await
     }
 
     async fn shutdown(&self) {

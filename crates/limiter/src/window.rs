@@ -36,6 +36,18 @@ impl LimitSource {
     }
 }
 
+/// What one call does to a key's window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// Counts the request if the window has room (`RateLimiter::hit`).
+    Count,
+    /// Counts nothing: reads the window (`RateLimiter::peek`).
+    Peek,
+    /// Takes back one request counted in this minute, if the window still holds one there
+    /// (`RateLimiter::refund`).
+    GiveBack { minute: i64 },
+}
+
 /// The answer for one request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Decision {
@@ -45,8 +57,9 @@ pub struct Decision {
     pub remaining: i64,
     /// When refused: whole seconds until the oldest minute leaves the window (at least 1).
     pub retry_after_secs: Option<i64>,
-    /// Whole seconds until the window admits one more request: 0 while some remain, else until
-    /// the oldest minute with hits leaves the window (at least 1).
+    /// `X-RateLimit-Reset`: whole seconds until the oldest counted request leaves the window and
+    /// `remaining` grows by one (at least 1), whatever `remaining` is now; 0 when the window counts
+    /// no request (nothing is due back: `remaining` is the whole limit).
     pub reset_secs: i64,
     pub source: LimitSource,
 }
@@ -62,14 +75,18 @@ impl Decision {
         source: LimitSource,
     ) -> Self {
         let remaining = (limit - hits).max(0);
-        let oldest = oldest_minute.unwrap_or_else(|| now.minute());
-        let frees_in = ((oldest + WINDOW_MINUTES) * 60 - now.0).max(1);
+        let frees_in = |oldest: i64| ((oldest + WINDOW_MINUTES) * 60 - now.0).max(1);
+        let reset_secs = match oldest_minute {
+            Some(oldest) if hits > 0 => frees_in(oldest),
+            _ => 0,
+        };
         Self {
             admitted,
             limit,
             remaining,
-            retry_after_secs: (!admitted).then_some(frees_in),
-            reset_secs: if remaining > 0 { 0 } else { frees_in },
+            retry_after_secs: (!admitted)
+                .then(|| frees_in(oldest_minute.unwrap_or_else(|| now.minute()))),
+            reset_secs,
             source,
         }
     }
@@ -89,12 +106,19 @@ mod tests {
     }
 
     #[test]
-    fn admitted_requests_have_no_retry_after() {
-        let decision =
-            Decision::from_window(true, 2, Some(1), 5, UnixSeconds(90), LimitSource::Redis);
+    fn admitted_requests_have_no_retry_after_but_say_when_the_oldest_leaves() {
+        let now = UnixSeconds(90);
+        let decision = Decision::from_window(true, 2, Some(1), 5, now, LimitSource::Redis);
         assert_eq!(decision.retry_after_secs, None);
         assert_eq!(decision.remaining, 3);
-        assert_eq!(decision.reset_secs, 0);
+        assert_eq!(decision.reset_secs, (1 + 60) * 60 - now.0);
+    }
+
+    #[test]
+    fn an_empty_window_has_nothing_due_back() {
+        let decision =
+            Decision::from_window(true, 0, None, 5, UnixSeconds(90), LimitSource::Memory);
+        assert_eq!((decision.remaining, decision.reset_secs), (5, 0));
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::time::Duration;
 use orrery_limiter::{
     DatabaseLimiter, LimitSource, MemoryLimiter, RateLimiter, RedisLimiter, UnixSeconds,
 };
+use orrery_store::Database;
 use orrery_store::testing::TestDatabase;
 
 const START: UnixSeconds = UnixSeconds(1_800_000_000);
@@ -73,7 +74,74 @@ async fn exact_under_concurrency(limiter: Arc<dyn RateLimiter>) {
     assert_eq!(admitted, 10);
 }
 
+/// A peek counts nothing, and answers even when the key is out of requests.
+async fn peeks_count_nothing(limiter: &dyn RateLimiter) {
+    let key = unique_key_id();
+    let empty = limiter.peek(key, 2, START).await.unwrap();
+    assert!(empty.admitted);
+    assert_eq!((empty.remaining, empty.reset_secs), (2, 0));
+    for _ in 0..3 {
+        assert_eq!(limiter.peek(key, 2, START).await.unwrap().remaining, 2);
+    }
+    assert!(limiter.hit(key, 2, START).await.unwrap().admitted);
+    assert!(limiter.hit(key, 2, START).await.unwrap().admitted);
+    let full = limiter.peek(key, 2, START).await.unwrap();
+    assert!(full.admitted, "a peek is answered at the limit too");
+    assert_eq!(full.remaining, 0);
+    assert!(!limiter.hit(key, 2, START).await.unwrap().admitted);
+}
+
+/// A refund gives back the hit it follows, once, and never more than was counted.
+async fn refunds_give_back_one_counted_hit(limiter: &dyn RateLimiter) {
+    let key = unique_key_id();
+    let later = UnixSeconds(START.0 + 5);
+    for _ in 0..3 {
+        let hit = limiter.hit(key, 5, START).await.unwrap();
+        assert_eq!(hit.remaining, 4);
+        let back = limiter.refund(key, 5, START, later).await.unwrap();
+        assert_eq!((back.remaining, back.reset_secs), (5, 0));
+    }
+    // Nothing counted: a refund frees nothing beyond the limit.
+    assert_eq!(
+        limiter
+            .refund(key, 5, START, later)
+            .await
+            .unwrap()
+            .remaining,
+        5
+    );
+    for i in 0..5 {
+        assert!(limiter.hit(key, 5, later).await.unwrap().admitted, "{i}");
+    }
+    assert!(!limiter.hit(key, 5, later).await.unwrap().admitted);
+    // A refund for a minute that holds no hit frees nothing.
+    let elsewhere = UnixSeconds(START.0 - 600);
+    assert_eq!(
+        limiter
+            .refund(key, 5, elsewhere, later)
+            .await
+            .unwrap()
+            .remaining,
+        0
+    );
+}
+
+/// `reset_secs` is the time until the oldest counted hit leaves, whatever remains.
+async fn reset_counts_to_the_oldest_hit(limiter: &dyn RateLimiter) {
+    let key = unique_key_id();
+    let minute_start = START.minute() * 60;
+    let first = limiter.hit(key, 5, START).await.unwrap();
+    assert_eq!(first.remaining, 4);
+    assert_eq!(first.reset_secs, minute_start + 3600 - START.0);
+    let ten_minutes_on = UnixSeconds(START.0 + 600);
+    let second = limiter.hit(key, 5, ten_minutes_on).await.unwrap();
+    assert_eq!(second.reset_secs, minute_start + 3600 - ten_minutes_on.0);
+}
+
 async fn all_rules(limiter: Arc<dyn RateLimiter>, source: LimitSource) {
+    peeks_count_nothing(limiter.as_ref()).await;
+    refunds_give_back_one_counted_hit(limiter.as_ref()).await;
+    reset_counts_to_the_oldest_hit(limiter.as_ref()).await;
     limit_of_five_admits_five(limiter.as_ref(), source).await;
     window_slides(limiter.as_ref()).await;
     exact_under_concurrency(limiter).await;
@@ -122,8 +190,43 @@ async fn redis() {
             .await,
         "Redis never took over"
     );
-    all_rules(Arc::new(limiter), LimitSource::Redis).await;
+    let limiter = Arc::new(limiter);
+    all_rules(
+        Arc::clone(&limiter) as Arc<dyn RateLimiter>,
+        LimitSource::Redis,
+    )
+    .await;
+    refunds_in_redis_reach_the_ledger(&limiter, &db.database).await;
     db.cleanup().await.unwrap();
+}
+
+/// The database's ledger follows Redis' own hits, refunds included, so the database counts the
+/// same as Redis if it has to take over.
+async fn refunds_in_redis_reach_the_ledger(limiter: &RedisLimiter, database: &Database) {
+    let key = unique_key_id();
+    for _ in 0..3 {
+        assert!(limiter.hit(key, 10, START).await.unwrap().admitted);
+    }
+    let back = limiter.refund(key, 10, START, START).await.unwrap();
+    assert_eq!(back.remaining, 8);
+    let first_minute = START.minute() - 59;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let windows = database.limiter_windows(first_minute).await.unwrap();
+        let ledger: i64 = windows
+            .iter()
+            .filter(|minute| minute.key_id == key)
+            .map(|minute| minute.redis_hits)
+            .sum();
+        if ledger == 2 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the ledger holds {ledger} hits, Redis 2"
+        );
+        tokio::time::sleep(orrery_limiter::POLL_INTERVAL).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{HeaderName, Method};
-use axum::middleware::{Next, from_fn_with_state};
+use axum::http::{HeaderName, HeaderValue, Method};
+use axum::middleware::{Next, from_fn_with_state, map_response};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use orrery_api::provenance::{ProvenanceDto, ProvenanceInputs, provenance};
@@ -28,6 +28,14 @@ use crate::openapi::openapi_json;
 use crate::routes;
 use crate::settings::AuthSettings;
 use crate::throttle::FailureThrottle;
+
+/// The version of the HTTP interface, in one place: sent as `Orrery-Version` on every answer,
+/// and the OpenAPI document's `info.version`. CHANGELOG.md's top entry names it (a test checks);
+/// CHANGELOG.md says what may change within a major version and how a breaking change is announced.
+pub const API_VERSION: &str = "1.0.0";
+
+/// The answer header that carries [`API_VERSION`].
+pub const VERSION_HEADER: &str = "orrery-version";
 
 /// Bump whenever a change alters any calculated result (a fix, a new convention): every ETag
 /// changes with it, so clients and caches drop answers marked immutable.
@@ -419,7 +427,17 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::new())
         .layer(cors())
         .layer(from_fn_with_state(state.clone(), edge))
+        .layer(map_response(add_version))
         .with_state(state)
+}
+
+/// `Orrery-Version` on every answer: errors, 404s, health and docs included.
+async fn add_version(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        HeaderName::from_static(VERSION_HEADER),
+        HeaderValue::from_static(API_VERSION),
+    );
+    response
 }
 
 /// Browsers may call the API from any origin (keys, not cookies, authenticate), and may read the
@@ -430,6 +448,7 @@ fn cors() -> CorsLayer {
         .allow_methods([Method::GET, Method::POST, Method::OPTIONS])
         .allow_headers([
             HeaderName::from_static("x-api-key"),
+            HeaderName::from_static("authorization"),
             HeaderName::from_static("content-type"),
             HeaderName::from_static("if-none-match"),
             HeaderName::from_static("x-request-id"),
@@ -443,6 +462,7 @@ fn cors() -> CorsLayer {
             HeaderName::from_static("x-ratelimit-source"),
             HeaderName::from_static("retry-after"),
             HeaderName::from_static("x-request-id"),
+            HeaderName::from_static(VERSION_HEADER),
         ])
 }
 

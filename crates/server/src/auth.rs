@@ -1,4 +1,5 @@
-//! API keys and rate limits: the layer in front of every endpoint but the health check.
+//! API keys and rate limits: the layer in front of every endpoint that needs a key. The key comes
+//! in `X-API-Key` or as `Authorization: Bearer <key>`, under the same rules.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
@@ -6,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use orrery_limiter::{Decision, Revocations, UnixSeconds};
@@ -22,8 +23,12 @@ static X_RATELIMIT_LIMIT: HeaderName = HeaderName::from_static("x-ratelimit-limi
 static X_RATELIMIT_REMAINING: HeaderName = HeaderName::from_static("x-ratelimit-remaining");
 static X_RATELIMIT_SOURCE: HeaderName = HeaderName::from_static("x-ratelimit-source");
 static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-reset");
-/// The challenge of every 401: the scheme is an API key in the `X-API-Key` header.
+/// The challenges of every 401, one `WWW-Authenticate` field each: an API key in the `X-API-Key`
+/// header, or the same key as a bearer token (`Authorization: Bearer <key>`).
 const API_KEY_CHALLENGE: HeaderValue = HeaderValue::from_static(r#"ApiKey header="X-API-Key""#);
+const BEARER_CHALLENGE: HeaderValue = HeaderValue::from_static(r#"Bearer realm="orrery""#);
+/// The one endpoint that never uses up the quota: a client checks its key and plan with it.
+const QUOTA_FREE_PATH: &str = "/v1/me";
 
 /// How long a key lookup is reused. A revoked key stops working within this time on every
 /// instance whose database answers; in exchange most requests cost no database round trip.
@@ -201,8 +206,11 @@ impl KeyCache {
         Cached::Ask
     }
 
+    /// The record, unless its key was revoked through Redis or its rotation's changeover has
+    /// ended since it was looked up (also while the database is unreachable).
     fn unless_revoked(&self, record: Arc<KeyRecord>) -> Option<Arc<KeyRecord>> {
-        (!lock(&self.revoked).contains(&record.key_id)).then_some(record)
+        let expired = !record.valid_at(UnixSeconds::now().0);
+        (!expired && !lock(&self.revoked).contains(&record.key_id)).then_some(record)
     }
 
     /// Forgets the keys with these ids at once, and refuses them from now on: a revocation pushed
@@ -377,15 +385,16 @@ pub(crate) async fn authenticate(
     };
     tracing::Span::current().record("client_id", record.client_id);
 
-    let decision = match state
-        .limiter()
-        .hit(
-            record.key_id,
-            record.plan.requests_per_hour,
-            UnixSeconds::now(),
-        )
-        .await
-    {
+    let (key_id, limit) = (record.key_id, record.plan.requests_per_hour);
+    let counted_at = UnixSeconds::now();
+    // `GET /v1/me` only reads the window; every other request is counted before it runs.
+    let quota_free = request.uri().path() == QUOTA_FREE_PATH;
+    let decided = if quota_free {
+        state.limiter().peek(key_id, limit, counted_at).await
+    } else {
+        state.limiter().hit(key_id, limit, counted_at).await
+    };
+    let mut decision = match decided {
         Ok(decision) => decision,
         Err(error) => {
             tracing::error!(%error, "no rate-limit backend answered");
@@ -394,7 +403,21 @@ pub(crate) async fn authenticate(
     };
     let mut response = if decision.admitted {
         request.extensions_mut().insert(AuthenticatedClient(record));
-        next.run(request).await
+        let response = next.run(request).await;
+        // A 304 costs the client nothing: the request it was counted as is given back now
+        // that it has answered (it held its place in the window while it ran, so concurrent
+        // requests never get past the limit through it).
+        if response.status() == StatusCode::NOT_MODIFIED && !quota_free {
+            match state
+                .limiter()
+                .refund(key_id, limit, counted_at, UnixSeconds::now())
+                .await
+            {
+                Ok(after) => decision = after,
+                Err(error) => tracing::warn!(%error, "a 304 could not be given back"),
+            }
+        }
+        response
     } else {
         state
             .metrics()
@@ -419,16 +442,7 @@ enum Refusal {
 }
 
 async fn identify(state: &AppState, headers: &HeaderMap) -> Result<Arc<KeyRecord>, Refusal> {
-    let Some(value) = headers.get(&X_API_KEY) else {
-        return Err(Refusal::Unauthenticated(ApiError::unauthorized(
-            "the X-API-Key header is missing; every endpoint but /v1/health needs a key",
-        )));
-    };
-    let key = value.to_str().map_err(|_| {
-        Refusal::Unauthenticated(ApiError::unauthorized(
-            "the X-API-Key header is not a valid API key",
-        ))
-    })?;
+    let key = presented_key(headers).map_err(Refusal::Unauthenticated)?;
     // Taken exactly as sent: a key with extra characters (spaces included) is another key.
     let secret = ApiKeySecret::new(key);
     if secret.has_bad_checksum() {
@@ -446,6 +460,58 @@ async fn identify(state: &AppState, headers: &HeaderMap) -> Result<Arc<KeyRecord
     })
 }
 
+/// The key a request presents: in `X-API-Key`, or as `Authorization: Bearer <key>` (the scheme in
+/// any case, then one or more spaces, then the key exactly as sent). Both may be sent if they
+/// carry the same key. An `Authorization` header of another scheme (`Basic`, from a proxy in
+/// front) is not ours and is left alone.
+///
+/// # Errors
+/// The 401 for a missing key, a header that is not visible ASCII, an empty bearer token, or two
+/// headers that carry different keys.
+fn presented_key(headers: &HeaderMap) -> Result<&str, ApiError> {
+    let api_key = headers
+        .get(&X_API_KEY)
+        .map(|value| {
+            value
+                .to_str()
+                .map_err(|_| ApiError::unauthorized("the X-API-Key header is not a valid API key"))
+        })
+        .transpose()?;
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .map(bearer_token)
+        .transpose()?
+        .flatten();
+    match (api_key, bearer) {
+        (Some(api_key), Some(bearer)) if api_key != bearer => Err(ApiError::unauthorized(
+            "the X-API-Key header and the Authorization: Bearer header carry different keys; send the key once",
+        )),
+        (Some(key), _) | (None, Some(key)) => Ok(key),
+        (None, None) => Err(ApiError::unauthorized(
+            "the API key is missing: send it in the X-API-Key header or as Authorization: Bearer <key>; every /v1 endpoint but the health checks and the OpenAPI document needs a key",
+        )),
+    }
+}
+
+/// The token of an `Authorization: Bearer` header; `None` for another scheme.
+fn bearer_token(value: &HeaderValue) -> Result<Option<&str>, ApiError> {
+    let malformed = || {
+        ApiError::unauthorized(
+            "the Authorization header is not a valid API key: send Authorization: Bearer <key>",
+        )
+    };
+    let text = value.to_str().map_err(|_| malformed())?;
+    let (scheme, token) = text.split_once(' ').unwrap_or((text, ""));
+    if !scheme.eq_ignore_ascii_case("bearer") {
+        return Ok(None);
+    }
+    let token = token.trim_start_matches(' ');
+    if token.is_empty() {
+        return Err(malformed());
+    }
+    Ok(Some(token))
+}
+
 /// A 401 with `WWW-Authenticate`, or a 429 with `Retry-After` once the client address has used
 /// up its allowance of failures.
 fn refuse_unauthenticated(state: &AppState, request: &Request, error: ApiError) -> Response {
@@ -458,9 +524,9 @@ fn refuse_unauthenticated(state: &AppState, request: &Request, error: ApiError) 
     {
         FailureVerdict::Allowed => {
             let mut response = error.into_response();
-            response
-                .headers_mut()
-                .insert(header::WWW_AUTHENTICATE, API_KEY_CHALLENGE);
+            let headers = response.headers_mut();
+            headers.insert(header::WWW_AUTHENTICATE, API_KEY_CHALLENGE);
+            headers.append(header::WWW_AUTHENTICATE, BEARER_CHALLENGE);
             response
         }
         FailureVerdict::Throttled { retry_after_secs } => {
@@ -485,7 +551,8 @@ fn add_rate_limit_headers(headers: &mut HeaderMap, decision: &Decision) {
         X_RATELIMIT_REMAINING.clone(),
         HeaderValue::from(decision.remaining),
     );
-    // Whole seconds until the window admits one more request: 0 while some remain.
+    // Whole seconds until the oldest counted request leaves the window (and `remaining` grows by
+    // one), whatever remains; 0 when the window counts none (docs/RATE-LIMITS.md).
     headers.insert(
         X_RATELIMIT_RESET.clone(),
         HeaderValue::from(decision.reset_secs),
@@ -515,6 +582,8 @@ mod tests {
         lookups: AtomicUsize,
         /// How long each lookup takes.
         latency: Duration,
+        /// The end of the key's rotation changeover, if it is being rotated out.
+        expires_at: Option<i64>,
     }
 
     #[async_trait::async_trait]
@@ -537,6 +606,7 @@ mod tests {
                         requests_per_hour: 10,
                     },
                     environment: Environment::Test,
+                    expires_at: self.expires_at,
                 }),
             )
         }
@@ -558,6 +628,7 @@ mod tests {
             revoked_in_redis: AtomicBool::new(false),
             lookups: AtomicUsize::new(0),
             latency: Duration::ZERO,
+            expires_at: None,
         }
     }
 
@@ -642,6 +713,40 @@ mod tests {
         assert!(cache.lookup(&store, known.clone()).await.unwrap().is_none());
         // While the store is left alone after the failure too.
         assert!(cache.lookup(&store, known).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_rotated_out_key_stops_at_the_end_of_its_changeover_even_in_an_outage() {
+        let now = UnixSeconds::now().0;
+        let store = SwitchableStore {
+            expires_at: Some(now + 3600),
+            ..store()
+        };
+        let cache = KeyCache::new(Duration::from_secs(600));
+        assert!(
+            cache
+                .lookup(&store, store.key.clone())
+                .await
+                .unwrap()
+                .is_some()
+        );
+        // The database stops answering, and the changeover ends meanwhile: a remembered answer
+        // does not outlive it.
+        for (_, record) in lock(&cache.verified).values_mut() {
+            *record = Arc::new(KeyRecord {
+                expires_at: Some(now - 1),
+                ..(**record).clone()
+            });
+        }
+        store.failing.store(true, Ordering::SeqCst);
+        age(&cache, KEY_CACHE_TTL);
+        assert!(
+            cache
+                .lookup(&store, store.key.clone())
+                .await
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[tokio::test]

@@ -20,7 +20,7 @@ pub enum Command {
     Serve,
     /// Apply the database migrations and exit.
     Migrate,
-    /// Create, list and revoke API keys.
+    /// Create, list, rotate and revoke API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
     /// List and change plans.
@@ -48,6 +48,17 @@ pub enum KeysCommand {
     Revoke {
         /// The key's id (`orrery keys list`).
         id: i64,
+    },
+    /// Replace a key: issue a new one for its client (same plan and environment) and keep the
+    /// old one working for a grace period, so the client has two live keys while it changes
+    /// over. The new key is printed once, alone on the last line.
+    Rotate {
+        /// The id of the key to replace (`orrery keys list`).
+        id: i64,
+        /// Hours the old key keeps working (0: it stops at once; at most 720, 30 days).
+        #[arg(long, value_name = "HOURS", default_value_t = 24,
+              value_parser = clap::value_parser!(u32).range(0..=720))]
+        grace: u32,
     },
 }
 

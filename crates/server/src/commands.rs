@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use orrery_limiter::Revocations;
-use orrery_store::{Database, Environment, Plan};
+use orrery_store::{Database, Environment, NewKey, Plan};
 
 use crate::cli::{KeysCommand, PlansCommand};
 use crate::settings::Settings;
@@ -50,17 +50,28 @@ pub async fn keys(settings: &Settings, command: KeysCommand) -> anyhow::Result<(
             let new = database
                 .create_key(&client, &plan, environment, now_unix())
                 .await?;
+            println!("{}", created_line(&new));
+            print_secret(&new);
+        }
+        KeysCommand::Rotate { id, grace } => {
+            let now = now_unix();
+            let rotation = database
+                .rotate_key(id, i64::from(grace) * 3600, now)
+                .await?;
+            let new = &rotation.new;
+            if grace == 0
+                && let Some(url) = &settings.redis_url
+            {
+                push_revocation(url, id, now).await;
+            }
+            println!("{}", created_line(new));
             println!(
-                "created key {} for client {} ({}) on plan {} ({} requests/hour), environment {}",
-                new.record.key_id,
-                new.record.client_name,
-                new.record.client_id,
-                new.record.plan.code,
-                new.record.plan.requests_per_hour,
-                new.record.environment.as_str()
+                "key {} keeps working until {} ({grace} hours), then stops; `orrery keys revoke {}` ends it sooner",
+                rotation.old_key_id,
+                format_time(rotation.old_expires_at),
+                rotation.old_key_id
             );
-            println!("the key is shown once and stored only as a hash:");
-            println!("{}", new.secret.expose());
+            print_secret(new);
         }
         KeysCommand::List => {
             println!(
@@ -76,7 +87,10 @@ pub async fn keys(settings: &Settings, command: KeysCommand) -> anyhow::Result<(
                     key.prefix,
                     key.environment.as_str(),
                     format_time(key.created_at),
-                    key.revoked_at.map_or_else(|| "-".to_owned(), format_time)
+                    // A key being rotated out shows when it stops working.
+                    key.revoked_at
+                        .or(key.expires_at)
+                        .map_or_else(|| "-".to_owned(), format_time)
                 );
             }
         }
@@ -91,6 +105,25 @@ pub async fn keys(settings: &Settings, command: KeysCommand) -> anyhow::Result<(
     }
     database.close().await;
     Ok(())
+}
+
+/// The first line about a key just created (scripts read it).
+fn created_line(new: &NewKey) -> String {
+    format!(
+        "created key {} for client {} ({}) on plan {} ({} requests/hour), environment {}",
+        new.record.key_id,
+        new.record.client_name,
+        new.record.client_id,
+        new.record.plan.code,
+        new.record.plan.requests_per_hour,
+        new.record.environment.as_str()
+    )
+}
+
+/// The key in clear, once, alone on the last line.
+fn print_secret(new: &NewKey) {
+    println!("the key is shown once and stored only as a hash:");
+    println!("{}", new.secret.expose());
 }
 
 /// How long the CLI waits for Redis to take a revocation.

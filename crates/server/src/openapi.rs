@@ -15,7 +15,9 @@ use axum::response::IntoResponse;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Schema, Type};
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, Http, HttpAuthScheme, SecurityRequirement, SecurityScheme,
+};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, Response, ResponseBuilder};
 use utoipa::{IntoResponses, Modify, OpenApi};
 
@@ -32,6 +34,8 @@ pub const EXAMPLE_ANSWERS: &str = include_str!("example_answers.json");
 
 /// The name of the security scheme: the `X-API-Key` header.
 pub const API_KEY_SCHEME: &str = "api_key";
+/// The name of the other security scheme: the same key as `Authorization: Bearer <key>`.
+pub const BEARER_SCHEME: &str = "bearer";
 
 #[derive(Debug, OpenApi)]
 #[openapi(
@@ -223,6 +227,7 @@ struct HttpConventions;
 
 impl Modify for HttpConventions {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi.info.version = crate::app::API_VERSION.to_owned();
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             API_KEY_SCHEME,
@@ -231,6 +236,18 @@ impl Modify for HttpConventions {
                 "The API key; `GET /v1/me` tells whose it is.",
             ))),
         );
+        let mut bearer = Http::new(HttpAuthScheme::Bearer);
+        bearer.description = Some(
+            "The same API key as `Authorization: Bearer <key>`. Either header will do; if both \
+             are sent they must carry the same key."
+                .to_owned(),
+        );
+        components.add_security_scheme(BEARER_SCHEME, SecurityScheme::Http(bearer));
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                accept_bearer_too(operation);
+            }
+        }
         for item in openapi.paths.paths.values_mut() {
             if let Some(get) = item.get.as_mut() {
                 // A GET has no body that could be too large or of the wrong type.
@@ -242,6 +259,21 @@ impl Modify for HttpConventions {
                 add_conventions(operation);
             }
         }
+    }
+}
+
+/// An operation that asks for the `X-API-Key` header takes the bearer token instead (either one).
+fn accept_bearer_too(operation: &mut Operation) {
+    let Some(security) = operation.security.as_mut() else {
+        return;
+    };
+    let wants_key = serde_json::to_value(&*security)
+        .is_ok_and(|value| value.to_string().contains(&format!("\"{API_KEY_SCHEME}\"")));
+    if wants_key {
+        security.push(SecurityRequirement::new(
+            BEARER_SCHEME,
+            Vec::<String>::new(),
+        ));
     }
 }
 
@@ -640,7 +672,7 @@ mod tests {
         let document = document();
         assert_eq!(document["openapi"], "3.1.0");
         assert_eq!(document["info"]["title"], "Orrery");
-        assert_eq!(document["info"]["version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(document["info"]["version"], crate::app::API_VERSION);
         assert_eq!(
             document["info"]["license"]["identifier"],
             "AGPL-3.0-or-later"
@@ -660,8 +692,8 @@ mod tests {
         let error_object = serde_json::json!({"$ref": "#/components/schemas/ErrorObject"});
         for (path, item) in document["paths"].as_object().unwrap() {
             for (method, operation) in item.as_object().unwrap() {
-                let authenticated =
-                    operation["security"] == serde_json::json!([{API_KEY_SCHEME: []}]);
+                let authenticated = operation["security"]
+                    == serde_json::json!([{API_KEY_SCHEME: []}, {BEARER_SCHEME: []}]);
                 if method == "post" || operation["responses"].get("304").is_some() {
                     assert!(authenticated, "{method} {path}");
                     assert!(operation["responses"]["304"].is_object(), "{method} {path}");
@@ -694,6 +726,10 @@ mod tests {
         assert_eq!(
             document["components"]["securitySchemes"][API_KEY_SCHEME],
             serde_json::json!({"type": "apiKey", "in": "header", "name": "X-API-Key", "description": "The API key; `GET /v1/me` tells whose it is."})
+        );
+        assert_eq!(
+            document["components"]["securitySchemes"][BEARER_SCHEME]["scheme"],
+            "bearer"
         );
     }
 

@@ -13,6 +13,8 @@ pub enum StoreError {
     InvalidPlan(String),
     #[error("no API key with id {id}")]
     UnknownKey { id: i64 },
+    #[error("key {id} cannot be rotated: {reason}")]
+    NotRotatable { id: i64, reason: String },
     #[error("a row had an unexpected value: {0}")]
     Corrupt(String),
 }

@@ -136,6 +136,16 @@ pub struct KeyRecord {
     pub client_name: String,
     pub plan: Plan,
     pub environment: Environment,
+    /// When a rotation's changeover ends (Unix seconds): the key stops working then.
+    pub expires_at: Option<i64>,
+}
+
+impl KeyRecord {
+    /// Whether the key still works at `now_unix` (the database answers only active keys; this
+    /// is for an answer remembered since).
+    pub fn valid_at(&self, now_unix: i64) -> bool {
+        self.expires_at.is_none_or(|end| now_unix < end)
+    }
 }
 
 /// A row of `orrery keys list`.
@@ -148,6 +158,16 @@ pub struct KeySummary {
     pub environment: Environment,
     pub created_at: i64,
     pub revoked_at: Option<i64>,
+    /// When a rotation's changeover ends: the key stops working then.
+    pub expires_at: Option<i64>,
+}
+
+/// A rotation: the new key, and until when the key it replaces stays valid.
+#[derive(Debug)]
+pub struct Rotation {
+    pub new: NewKey,
+    pub old_key_id: i64,
+    pub old_expires_at: i64,
 }
 
 /// A key just created: the only moment its clear text exists.
@@ -162,18 +182,21 @@ const DEMO_CLIENT: &str = "Demo playground";
 const DEMO_PLAN: &str = "demo";
 
 impl Database {
-    /// The active (not revoked) key with this hash, with its client and plan.
+    /// The active key with this hash (not revoked, and not past the end of a rotation's
+    /// changeover by the database's clock), with its client and plan.
     ///
     /// # Errors
     /// The database did not answer.
     pub async fn find_active_key(&self, hash: &KeyHash) -> Result<Option<KeyRecord>, StoreError> {
-        let row = sqlx::query(
-            "SELECT k.id AS key_id, k.environment, c.id AS client_id, c.name AS client_name, \
-             p.code, p.label, p.requests_per_hour \
+        let now_ms = self.now_ms_sql();
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "SELECT k.id AS key_id, k.environment, k.expires_at, c.id AS client_id, \
+             c.name AS client_name, p.code, p.label, p.requests_per_hour \
              FROM api_keys k JOIN clients c ON c.id = k.client_id \
              JOIN plans p ON p.code = k.plan_code \
-             WHERE k.key_hash = $1 AND k.revoked_at IS NULL",
-        )
+             WHERE k.key_hash = $1 AND k.revoked_at IS NULL \
+             AND (k.expires_at IS NULL OR k.expires_at * 1000 > {now_ms})"
+        )))
         .bind(hash.as_str())
         .fetch_optional(&self.pool)
         .await?;
@@ -234,18 +257,7 @@ impl Database {
             .fetch_one(&mut *tx)
             .await?
             .try_get("id")?;
-        sqlx::query(
-            "INSERT INTO api_keys (client_id, plan_code, key_hash, prefix, environment, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(client_id)
-        .bind(plan_code)
-        .bind(secret.hash().as_str())
-        .bind(secret.display_prefix())
-        .bind(environment.as_str())
-        .bind(now_unix)
-        .execute(&mut *tx)
-        .await?;
+        insert_key_row(&mut tx, client_id, plan_code, environment, secret, now_unix).await?;
         tx.commit().await?;
         self.find_active_key(&secret.hash())
             .await?
@@ -295,7 +307,8 @@ impl Database {
     /// The database did not answer.
     pub async fn list_keys(&self) -> Result<Vec<KeySummary>, StoreError> {
         let rows = sqlx::query(
-            "SELECT k.id, c.name, k.plan_code, k.prefix, k.environment, k.created_at, k.revoked_at \
+            "SELECT k.id, c.name, k.plan_code, k.prefix, k.environment, k.created_at, k.revoked_at, \
+             k.expires_at \
              FROM api_keys k JOIN clients c ON c.id = k.client_id ORDER BY k.id DESC",
         )
         .fetch_all(&self.pool)
@@ -310,6 +323,7 @@ impl Database {
                     environment: parse_environment(row)?,
                     created_at: row.try_get("created_at")?,
                     revoked_at: row.try_get("revoked_at")?,
+                    expires_at: row.try_get("expires_at")?,
                 })
             })
             .collect()
@@ -338,6 +352,111 @@ impl Database {
     }
 }
 
+impl Database {
+    /// Issues a new key for the client of key `key_id`, on the same plan and environment, and
+    /// lets the old key work for `grace_secs` more (0: it stops at once): the client has two
+    /// live keys while it changes over. One transaction, so two rotations of one key cannot both
+    /// succeed.
+    ///
+    /// # Errors
+    /// [`StoreError::UnknownKey`] for an unknown id; [`StoreError::NotRotatable`] for a key that
+    /// is revoked, already being rotated out, or the demo key (set by `ORRERY_DEMO_KEY`).
+    pub async fn rotate_key(
+        &self,
+        key_id: i64,
+        grace_secs: i64,
+        now_unix: i64,
+    ) -> Result<Rotation, StoreError> {
+        let not_rotatable = |reason: &str| StoreError::NotRotatable {
+            id: key_id,
+            reason: reason.to_owned(),
+        };
+        let mut tx = self.pool.begin().await?;
+        let row = sqlx::query(
+            "SELECT k.client_id, c.name, k.plan_code, k.environment, k.revoked_at, k.expires_at \
+             FROM api_keys k JOIN clients c ON c.id = k.client_id WHERE k.id = $1",
+        )
+        .bind(key_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::UnknownKey { id: key_id })?;
+        let client_id: i64 = row.try_get("client_id")?;
+        let client_name: String = row.try_get("name")?;
+        let plan_code: String = row.try_get("plan_code")?;
+        let environment = parse_environment(&row)?;
+        if client_name == DEMO_CLIENT {
+            return Err(not_rotatable(
+                "it is the demo key; set ORRERY_DEMO_KEY to replace it",
+            ));
+        }
+        if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() {
+            return Err(not_rotatable("it is revoked"));
+        }
+        if let Some(end) = row.try_get::<Option<i64>, _>("expires_at")? {
+            return Err(not_rotatable(&format!(
+                "it is already being rotated out (valid until Unix time {end}); rotate its successor instead"
+            )));
+        }
+        let secret = ApiKeySecret::generate(environment);
+        insert_key_row(
+            &mut tx,
+            client_id,
+            &plan_code,
+            environment,
+            &secret,
+            now_unix,
+        )
+        .await?;
+        let old_expires_at = now_unix + grace_secs.max(0);
+        let scheduled = sqlx::query(
+            "UPDATE api_keys SET expires_at = $1 \
+             WHERE id = $2 AND revoked_at IS NULL AND expires_at IS NULL",
+        )
+        .bind(old_expires_at)
+        .bind(key_id)
+        .execute(&mut *tx)
+        .await?;
+        if scheduled.rows_affected() != 1 {
+            // Another rotation or a revocation came first; the new key is rolled back.
+            return Err(not_rotatable("it changed while it was being rotated"));
+        }
+        tx.commit().await?;
+        let record = self
+            .find_active_key(&secret.hash())
+            .await?
+            .ok_or_else(|| StoreError::Corrupt("the key just inserted is not found".into()))?;
+        Ok(Rotation {
+            new: NewKey { record, secret },
+            old_key_id: key_id,
+            old_expires_at,
+        })
+    }
+}
+
+/// The row of a new key (its hash and display prefix, never the key).
+async fn insert_key_row(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    client_id: i64,
+    plan_code: &str,
+    environment: Environment,
+    secret: &ApiKeySecret,
+    now_unix: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO api_keys (client_id, plan_code, key_hash, prefix, environment, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(client_id)
+    .bind(plan_code)
+    .bind(secret.hash().as_str())
+    .bind(secret.display_prefix())
+    .bind(environment.as_str())
+    .bind(now_unix)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
 fn parse_environment(row: &AnyRow) -> Result<Environment, StoreError> {
     let text: String = row.try_get("environment")?;
     text.parse().map_err(StoreError::Corrupt)
@@ -354,6 +473,7 @@ fn key_record(row: &AnyRow) -> Result<KeyRecord, StoreError> {
             requests_per_hour: row.try_get("requests_per_hour")?,
         },
         environment: parse_environment(row)?,
+        expires_at: row.try_get("expires_at")?,
     })
 }
 

@@ -12,7 +12,7 @@ mod rate_limit;
 
 pub use database::{Backend, Database};
 pub use error::StoreError;
-pub use keys::{ApiKeySecret, Environment, KeyHash, KeyRecord, KeySummary, NewKey};
+pub use keys::{ApiKeySecret, Environment, KeyHash, KeyRecord, KeySummary, NewKey, Rotation};
 pub use plans::Plan;
 pub use rate_limit::{BatchCount, LedgerHits, LimiterMode, ModeView, WindowCount, WindowMinute};
 

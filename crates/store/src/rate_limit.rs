@@ -94,21 +94,7 @@ impl Database {
             .bind(first_minute)
             .execute(&mut *tx)
             .await?;
-        // Hits Redis admitted count too: the ledger holds them once an instance has written
-        // them behind (docs/RATE-LIMITS.md), so a key keeps its count when Redis goes away.
-        let row = sqlx::query(
-            "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) AS hits, MIN(minute) AS oldest FROM ( \
-               SELECT hits, minute FROM rate_limit_windows WHERE key_id = $1 \
-               UNION ALL \
-               SELECT hits, minute FROM rate_limit_ledger WHERE key_id = $1 AND minute >= $2 \
-             ) AS both_kinds",
-        )
-        .bind(key_id)
-        .bind(first_minute)
-        .fetch_one(&mut *tx)
-        .await?;
-        let hits_before: i64 = row.try_get("hits")?;
-        let oldest: Option<i64> = row.try_get("oldest")?;
+        let (hits_before, oldest) = window_state(&mut tx, key_id, first_minute).await?;
         let admitted = (limit - hits_before).clamp(0, attempts.max(0));
         if admitted > 0 {
             sqlx::query(
@@ -130,6 +116,74 @@ impl Database {
             } else {
                 oldest
             },
+        })
+    }
+}
+
+/// Hits in a key's window from `first_minute` on, and the oldest minute that holds one.
+async fn window_state(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    key_id: i64,
+    first_minute: i64,
+) -> Result<(i64, Option<i64>), StoreError> {
+    // Hits Redis admitted count too: the ledger holds them once an instance has written them
+    // behind (docs/RATE-LIMITS.md), so a key keeps its count when Redis goes away. A ledger
+    // minute whose hits were all given back (304s) holds 0 and is not the oldest.
+    let row = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(hits), 0) AS BIGINT) AS hits, \
+         MIN(CASE WHEN hits > 0 THEN minute END) AS oldest FROM ( \
+           SELECT hits, minute FROM rate_limit_windows WHERE key_id = $1 \
+           UNION ALL \
+           SELECT hits, minute FROM rate_limit_ledger WHERE key_id = $1 AND minute >= $2 \
+         ) AS both_kinds",
+    )
+    .bind(key_id)
+    .bind(first_minute)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok((row.try_get("hits")?, row.try_get("oldest")?))
+}
+
+impl Database {
+    /// Gives back one hit the database admitted for `key_id` in `counted_minute` (a request
+    /// that turned out not to count, a 304), if that minute still holds one, and returns the
+    /// window at `now_minute` after that. Hits Redis admitted (the ledger) are left alone: the
+    /// ledger must never hold less than Redis, so such a refund is lost, in the client's
+    /// disfavour only.
+    ///
+    /// # Errors
+    /// The database did not answer.
+    pub async fn give_back_rate_window(
+        &self,
+        key_id: i64,
+        counted_minute: i64,
+        now_minute: i64,
+        window_minutes: i64,
+    ) -> Result<WindowCount, StoreError> {
+        let first_minute = now_minute - window_minutes + 1;
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "UPDATE rate_limit_windows SET hits = hits - 1 \
+             WHERE key_id = $1 AND minute = $2 AND minute >= $3 AND hits > 0",
+        )
+        .bind(key_id)
+        .bind(counted_minute)
+        .bind(first_minute)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "DELETE FROM rate_limit_windows WHERE key_id = $1 AND (minute < $2 OR hits <= 0)",
+        )
+        .bind(key_id)
+        .bind(first_minute)
+        .execute(&mut *tx)
+        .await?;
+        let (hits, oldest_minute) = window_state(&mut tx, key_id, first_minute).await?;
+        tx.commit().await?;
+        Ok(WindowCount {
+            admitted: true,
+            hits,
+            oldest_minute,
         })
     }
 }
@@ -200,7 +254,7 @@ pub struct WindowMinute {
 impl Database {
     /// The database's clock in milliseconds, as an SQL expression: heartbeats and liveness are
     /// measured on one clock, so the instances' clocks may disagree.
-    fn now_ms_sql(&self) -> &'static str {
+    pub(crate) fn now_ms_sql(&self) -> &'static str {
         match self.backend() {
             crate::Backend::Postgres => {
                 "CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)"

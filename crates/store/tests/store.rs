@@ -172,6 +172,107 @@ async fn a_batch_admits_what_fits_in_order(db: &Database) {
     assert_eq!((full.admitted, full.hits_before), (0, 10));
 }
 
+/// The wall clock: a changeover ends by the database's own clock.
+fn wall_clock() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    i64::try_from(since.as_secs()).unwrap()
+}
+
+async fn rotation_keeps_two_live_keys_until_the_changeover_ends(db: &Database) {
+    let now = wall_clock();
+    let old = db
+        .create_key("Rotating", "pro", Environment::Test, now)
+        .await
+        .unwrap();
+    let rotation = db.rotate_key(old.record.key_id, 3600, now).await.unwrap();
+    let new = &rotation.new;
+    assert_eq!(rotation.old_key_id, old.record.key_id);
+    assert_eq!(rotation.old_expires_at, now + 3600);
+    assert_eq!(new.record.client_id, old.record.client_id);
+    assert_eq!(new.record.plan, old.record.plan);
+    assert_eq!(new.record.environment, Environment::Test);
+    assert_eq!(new.record.expires_at, None);
+    // Both work during the changeover; the old one says when it ends.
+    let old_found = db
+        .find_active_key(&old.secret.hash())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(old_found.expires_at, Some(now + 3600));
+    assert!(
+        db.find_active_key(&new.secret.hash())
+            .await
+            .unwrap()
+            .is_some()
+    );
+    let listed = db.list_keys().await.unwrap();
+    let row = listed
+        .iter()
+        .find(|k| k.key_id == old.record.key_id)
+        .unwrap();
+    assert_eq!((row.revoked_at, row.expires_at), (None, Some(now + 3600)));
+    // A key being rotated out is not rotated again (that would make a third live key).
+    assert!(matches!(
+        db.rotate_key(old.record.key_id, 3600, now).await,
+        Err(StoreError::NotRotatable { .. })
+    ));
+    // Revoking ends the changeover at once.
+    db.revoke_key(old.record.key_id, now).await.unwrap();
+    assert!(
+        db.find_active_key(&old.secret.hash())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(matches!(
+        db.rotate_key(old.record.key_id, 0, now).await,
+        Err(StoreError::NotRotatable { .. })
+    ));
+    // Without grace the old key stops at once; an unknown id and the demo key are refused.
+    let next = db.rotate_key(new.record.key_id, 0, now).await.unwrap();
+    assert!(
+        db.find_active_key(&new.secret.hash())
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        db.find_active_key(&next.new.secret.hash())
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(matches!(
+        db.rotate_key(999_999, 0, now).await,
+        Err(StoreError::UnknownKey { id: 999_999 })
+    ));
+    let demo = db
+        .ensure_demo_key(&ApiKeySecret::new("demo-key-rotation"), now)
+        .await
+        .unwrap();
+    assert!(matches!(
+        db.rotate_key(demo.key_id, 3600, now).await,
+        Err(StoreError::NotRotatable { .. })
+    ));
+}
+
+async fn refunds_take_back_database_hits_only(db: &Database) {
+    for _ in 0..2 {
+        assert!(db.hit_rate_window(77, 5, 300, 60).await.unwrap().admitted);
+    }
+    let back = db.give_back_rate_window(77, 300, 301, 60).await.unwrap();
+    assert_eq!((back.hits, back.oldest_minute), (1, Some(300)));
+    let back = db.give_back_rate_window(77, 300, 301, 60).await.unwrap();
+    assert_eq!((back.hits, back.oldest_minute), (0, None));
+    // Nothing left in that minute: nothing more to give back.
+    let back = db.give_back_rate_window(77, 300, 301, 60).await.unwrap();
+    assert_eq!(back.hits, 0);
+    assert!(db.hit_rate_window(77, 1, 301, 60).await.unwrap().admitted);
+    assert!(!db.hit_rate_window(77, 1, 301, 60).await.unwrap().admitted);
+}
+
 async fn all_scenarios(db: &Database) {
     db.ping().await.unwrap();
     seeded_plans_are_documented(db).await;
@@ -181,6 +282,8 @@ async fn all_scenarios(db: &Database) {
     window_counts_the_last_hour(db).await;
     window_is_exact_under_concurrency(db).await;
     a_batch_admits_what_fits_in_order(db).await;
+    rotation_keeps_two_live_keys_until_the_changeover_ends(db).await;
+    refunds_take_back_database_hits_only(db).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

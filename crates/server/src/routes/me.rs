@@ -41,6 +41,8 @@ struct Key {
     path = "/v1/me",
     tag = "General",
     summary = "The caller's client, plan and key environment (checks a key)",
+    description = "Does not use up the hourly quota: it only reads the window, and answers \
+even when no request remains, with the `X-RateLimit-*` headers of the window.",
     responses(
         (status = 200, description = "The key is valid.", body = Me),
         crate::openapi::AuthenticatedResponses,

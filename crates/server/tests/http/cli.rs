@@ -251,3 +251,86 @@ async fn a_sigterm_right_after_start_stops_the_service_cleanly() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rotated_key_works_beside_its_successor_until_revoked() {
+    let app = TestApp::spawn().await;
+    let url = app.database_url.clone();
+    let created = orrery(
+        &url,
+        &["keys", "create", "--client", "Rotor", "--plan", "pro"],
+    );
+    let old = created.lines().last().unwrap().trim().to_owned();
+    let listing = orrery(&url, &["keys", "list"]);
+    let line = listing.lines().find(|l| l.contains("Rotor")).unwrap();
+    let old_id = line.split_whitespace().next().unwrap().to_owned();
+
+    let rotated = orrery(&url, &["keys", "rotate", &old_id, "--grace", "2"]);
+    let lines: Vec<&str> = rotated.lines().collect();
+    assert_eq!(lines.len(), 4, "{rotated}");
+    assert!(lines[0].starts_with("created key ") && lines[0].contains("client Rotor"));
+    assert!(lines[1].starts_with(&format!("key {old_id} keeps working until ")));
+    assert_eq!(lines[2], "the key is shown once and stored only as a hash:");
+    let new = lines[3].trim().to_owned();
+    assert!(new.starts_with("orr_live_") && new != old, "{rotated}");
+
+    // Two live keys of one client during the changeover.
+    for key in [&old, &new] {
+        let me = app
+            .get("/v1/me")
+            .header("X-API-Key", key)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(me.status(), 200);
+        let body: serde_json::Value = me.json().await.unwrap();
+        assert_eq!(body["client"]["name"], "Rotor");
+    }
+    // The list shows when the old key stops, in the REVOKED column.
+    let listing = orrery(&url, &["keys", "list"]);
+    let line = listing
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(old_id.as_str()))
+        .unwrap();
+    assert!(!line.ends_with(" -"), "{line}");
+
+    // Revoking the old key ends the changeover at once; the new one keeps working.
+    orrery(&url, &["keys", "revoke", &old_id]);
+    let deadline = Instant::now() + orrery_server::auth::KEY_CACHE_TTL + Duration::from_secs(3);
+    while app
+        .get("/v1/me")
+        .header("X-API-Key", &old)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        != 401
+    {
+        assert!(Instant::now() < deadline, "the revoked key still works");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let me = app
+        .get("/v1/me")
+        .header("X-API-Key", &new)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(me.status(), 200);
+
+    // Bad input is refused with advice and without output on stdout.
+    for args in [
+        vec!["keys", "rotate", &old_id],
+        vec!["keys", "rotate", "999999"],
+        vec!["keys", "rotate", &old_id, "--grace", "721"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_orrery"))
+            .args(&args)
+            .env("ORRERY_DATABASE_URL", &url)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(!output.stderr.is_empty(), "{args:?}");
+    }
+    app.cleanup().await;
+}

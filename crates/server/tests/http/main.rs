@@ -11,6 +11,7 @@ mod cartography;
 mod chart_wheel;
 mod charts;
 mod cli;
+mod conventions;
 mod directions;
 mod ephemeris;
 mod ephemeris_graph;

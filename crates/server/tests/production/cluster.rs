@@ -37,13 +37,13 @@ impl Cluster {
             .map_or(0, |response| response.status().as_u16())
     }
 
-    /// Status counts for `count` concurrent `GET /v1/me` with `key` through nginx.
+    /// Status counts for `count` concurrent `GET /v1/catalog/bodies` (a counted request) with `key` through nginx.
     async fn burst(&self, key: &str, count: usize) -> (u32, u32) {
         let tasks: Vec<_> = (0..count)
             .map(|_| {
                 let request = self
                     .client
-                    .get(self.nginx.url("/v1/me"))
+                    .get(self.nginx.url("/v1/catalog/bodies"))
                     .header("X-API-Key", key)
                     .send();
                 tokio::spawn(request)
@@ -158,7 +158,7 @@ async fn redis_frozen_15_seconds_under_load(cluster: &Cluster, key: &str) {
         .map(|_| {
             let (client, url, key) = (
                 cluster.client.clone(),
-                cluster.nginx.url("/v1/me"),
+                cluster.nginx.url("/v1/catalog/bodies"),
                 key.to_owned(),
             );
             tokio::spawn(async move {
