@@ -2,11 +2,13 @@
 //! chart (radix, the relationship charts, the return charts): the bodies with their houses, the
 //! cusps and angles, and the aspects; and the request part that selects the aspects.
 
-use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
-use orrery_astro::chart::{BodyPosition, Chart, ChartInput, MissingData, compute_chart_with};
+use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset};
+use orrery_astro::chart::{Chart, ChartInput, MissingData};
 use orrery_astro::house_system::HouseSystemName;
-use orrery_astro::houses::{house_of, houses_note};
-use orrery_ephem::{Angles, Ephemeris, HousePoint, Houses};
+use orrery_astro::techniques::cast::{
+    CastBody, CastChart, CastError, CastInput, CastOptions, ChartParts, cast_chart, cast_of,
+};
+use orrery_ephem::{Angles, Ephemeris, HousePoint};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -125,7 +127,8 @@ impl From<&Angles> for AnglesDto {
     }
 }
 
-fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {
+fn planet_dto(body: &CastBody) -> RadixPlanetDto {
+    let p = &body.position;
     RadixPlanetDto {
         longitude: p.lon.degrees(),
         latitude: p.lat_deg,
@@ -136,7 +139,7 @@ fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {
         retrograde: p.is_retrograde(),
         sign: p.lon.sign().name(),
         sign_degree: p.lon.degree_in_sign(),
-        house: houses.and_then(|h| house_of(p.lon, h)),
+        house: body.house,
     }
 }
 
@@ -174,12 +177,61 @@ pub struct ChartContent {
     pub omitted: Vec<OmittedBodyDto>,
 }
 
-/// Computes a chart and the parts asked for: the bodies with their houses, the cusps and
-/// angles, the aspects among the bodies (and the ascendant and MC with `include_axes`, when the
-/// chart has houses).
-///
-/// A body without data at the date is left out and listed in `omitted` with
-/// [`MissingData::LeaveOut`] (the bodies are the default list), or refused.
+impl ChartContent {
+    /// The content of a cast chart; `aspects` is the configuration it was cast with (echoed
+    /// in the aspects' settings).
+    #[must_use]
+    pub fn new(chart: &CastChart, aspects: Option<&AspectConfig>) -> Self {
+        let houses = chart.houses.as_ref();
+        Self {
+            ephemeris: ephemeris_name(chart.ephemeris),
+            planets: chart.bodies.as_ref().map(|bodies| {
+                OrderedMap(
+                    bodies
+                        .iter()
+                        .map(|b| (b.position.body.name().into_owned(), planet_dto(b)))
+                        .collect(),
+                )
+            }),
+            houses: houses.map(|h| {
+                OrderedMap(
+                    h.houses
+                        .cusps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| ((i + 1).to_string(), c.lon_deg))
+                        .collect(),
+                )
+            }),
+            angles: houses.map(|h| AnglesDto::from(&h.houses.angles)),
+            house_system_used: houses.map(|h| HouseSystemName::of(h.houses.system_used).name),
+            house_system_note: houses.and_then(|h| h.note.clone()),
+            aspects: chart
+                .aspects
+                .as_ref()
+                .zip(aspects)
+                .map(|(report, config)| AspectListDto::new(config, "within", report)),
+            houses_omitted_reason: chart.houses_omitted_reason,
+            omitted: omitted_dtos(&chart.omitted),
+        }
+    }
+}
+
+/// The core's options of a chart for the parts a request names: `aspects` is used when they
+/// name the aspects.
+#[must_use]
+pub fn cast_options(parts: &[RadixPart], aspects: AspectConfig, include_axes: bool) -> CastOptions {
+    CastOptions {
+        parts: ChartParts {
+            bodies: parts.contains(&RadixPart::Planets),
+            houses: parts.contains(&RadixPart::Houses),
+        },
+        aspects: parts.contains(&RadixPart::Aspects).then_some(aspects),
+        include_axes,
+    }
+}
+
+/// Casts a chart ([`cast_chart`]) and shows the parts asked for, as radix does.
 ///
 /// # Errors
 /// A body without data at the date ([`MissingData::Refuse`]), or a frame the library rejects.
@@ -191,8 +243,13 @@ pub fn chart_content(
     aspect_config: &AspectConfig,
     include_axes: bool,
 ) -> Result<ChartContent, CalcFailure> {
-    let chart = compute_chart_with(eph, chart_input, missing)?;
-    content_of(&chart, parts, aspect_config, include_axes)
+    let input = CastInput {
+        chart: chart_input.clone(),
+        missing,
+        options: cast_options(parts, aspect_config.clone(), include_axes),
+    };
+    let chart = cast_chart(eph, &input).map_err(cast_failure)?;
+    Ok(ChartContent::new(&chart, Some(aspect_config)))
 }
 
 /// [`chart_content`] for a chart already computed (or built, like a composite chart).
@@ -205,45 +262,19 @@ pub fn content_of(
     aspect_config: &AspectConfig,
     include_axes: bool,
 ) -> Result<ChartContent, CalcFailure> {
-    let houses = chart.houses.as_ref();
-    let wants = |part| parts.contains(&part);
+    let options = cast_options(parts, aspect_config.clone(), include_axes);
+    let cast =
+        cast_of(chart.clone(), &options).map_err(|e| CalcFailure::Internal(e.to_string()))?;
+    Ok(ChartContent::new(&cast, Some(aspect_config)))
+}
 
-    let planets = wants(RadixPart::Planets).then(|| {
-        OrderedMap(
-            chart
-                .positions
-                .iter()
-                .map(|p| (p.body.name().into_owned(), planet_dto(p, houses)))
-                .collect(),
-        )
-    });
-    let shown_houses = houses.filter(|_| wants(RadixPart::Houses));
-    let aspects = if wants(RadixPart::Aspects) {
-        let points = aspect_points(chart, include_axes)?;
-        let report = find_within(&points, aspect_config);
-        Some(AspectListDto::new(aspect_config, "within", &report))
-    } else {
-        None
-    };
-    Ok(ChartContent {
-        ephemeris: ephemeris_name(chart.ephemeris_source()),
-        planets,
-        houses: shown_houses.map(|h| {
-            OrderedMap(
-                h.cusps
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| ((i + 1).to_string(), c.lon_deg))
-                    .collect(),
-            )
-        }),
-        angles: shown_houses.map(|h| AnglesDto::from(&h.angles)),
-        house_system_used: shown_houses.map(|h| HouseSystemName::of(h.system_used).name),
-        house_system_note: shown_houses.and_then(houses_note),
-        aspects,
-        houses_omitted_reason: chart.houses_omitted_reason,
-        omitted: omitted_dtos(&chart.omitted),
-    })
+/// A failure to cast a chart as the API reports it.
+#[must_use]
+pub fn cast_failure(error: CastError) -> CalcFailure {
+    match error {
+        CastError::Chart(error) => error.into(),
+        CastError::Aspect(error) => CalcFailure::Internal(error.to_string()),
+    }
 }
 
 /// A chart's aspect points (its bodies, and the ascendant and MC with `include_axes`).

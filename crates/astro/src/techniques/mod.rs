@@ -3,6 +3,7 @@
 //! * [`antiscia`]: each body's antiscion and contra-antiscion, and the pairs mirroring each other.
 //! * [`cartography`]: astro-cartography, the MC, IC, AC and DC lines of bodies (and their
 //!   zodiacal aspect lines) on the map, and each line's distance from a place.
+//! * [`cast`]: a cast chart, the bodies with their houses, the cusps and angles, and the aspects.
 //! * [`directions`]: primary directions by Placidus' proportional semi-arc, zodiacal or in
 //!   mundo, to the angles and the bodies, timed by the Naibod, Ptolemy or a numeric key.
 //! * [`events`]: the sky's calendar: ingresses, stations, retrograde periods, lunations, the
@@ -33,6 +34,7 @@
 
 pub mod antiscia;
 pub mod cartography;
+pub mod cast;
 pub mod directions;
 pub mod events;
 pub mod fixed_stars;
