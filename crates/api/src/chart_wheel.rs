@@ -16,10 +16,10 @@
 //! their techniques return core results.
 
 use jiff::Timestamp;
-use orrery_astro::chart::{ChartInput, Frame, compute_chart};
-use orrery_astro::techniques::cast::{CastChart, cast_chart};
+use orrery_astro::chart::MissingData;
+use orrery_astro::techniques::cast::{CastChart, CastInput, cast_chart};
 use orrery_astro::time::julian_day_ut;
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::Ephemeris;
 use orrery_wheel::{
     AspectEnd, AspectLink, Axes, BodyPoint, HouseCusps, Ring, RingSide, Theme, WheelChart,
     WheelOptions, draw_wheel, svg_to_png,
@@ -32,7 +32,7 @@ use crate::bounded::{Bounded, Bounds};
 use crate::chart_content::cast_failure;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::progressions::{self, ProgressionsInput, ProgressionsRequest, ProgressionsResponse};
-use crate::radix::{ChartContent, RadixInput, RadixRequest};
+use crate::radix::{ChartContent, RadixInput, RadixOptionsDto, RadixRequest};
 use crate::relationship::{self, Method, RelationshipInput, RelationshipRequest};
 use crate::returns::{self, ReturnPart, ReturnsEndpoint, ReturnsInput, ReturnsRequest};
 use crate::transits::{self, EventsDto, TransitMode, TransitsInput, TransitsRequest};
@@ -314,7 +314,10 @@ pub(crate) fn natal_chart(
     path: &str,
 ) -> Result<Option<Box<RadixInput>>, ApiInputError> {
     birth
-        .map(|birth| RadixInput::natal(birth, path).map(Box::new))
+        .map(|birth| {
+            RadixInput::read(birth, &RadixOptionsDto::default(), None, path, "options.")
+                .map(Box::new)
+        })
         .transpose()
 }
 
@@ -351,7 +354,13 @@ impl ChartWheelRequest {
         let chart = match kind {
             WheelKind::Natal => {
                 let request = required(self.radix.as_ref(), kind)?;
-                WheelChartInput::Natal(Box::new(RadixInput::read(request, "radix.")?))
+                WheelChartInput::Natal(Box::new(RadixInput::read(
+                    &request.birth,
+                    &request.options,
+                    request.preset,
+                    "radix.birth",
+                    "radix.options.",
+                )?))
             }
             WheelKind::Transits => {
                 let request = required(self.transits.as_ref(), kind)?;
@@ -697,38 +706,15 @@ fn transits_wheel(
     let response = transits::compute(eph, input).map_err(|e| nested_failure(e, "transits"))?;
     let (inner, houses) = natal_ring(eph, natal, &response.natal.points, "transits")?;
     // Every transiting body at `at`, in aspect or not.
-    let place = natal.map_or(
-        Observer {
-            lat_deg: 0.0,
-            lon_deg: 0.0,
-            alt_m: 0.0,
-        },
-        |natal| natal.birth.place,
+    let sky = CastInput::sky(
+        julian_day_ut(at),
+        input.bodies.clone(),
+        MissingData::Refuse,
+        true,
+        None,
     );
-    let sky = compute_chart(
-        eph,
-        &ChartInput {
-            jd: julian_day_ut(at),
-            place,
-            bodies: input.bodies.clone(),
-            frame: Frame::GEOCENTRIC_TROPICAL,
-            house_system: None,
-        },
-    )
-    .map_err(|e| nested_failure(CalcFailure::from(e), "transits.at"))?;
-    let outer = Ring {
-        label: format!("transits {at}"),
-        bodies: sky
-            .positions
-            .iter()
-            .map(|p| BodyPoint {
-                name: p.body.name().into_owned(),
-                longitude_deg: p.lon.degrees(),
-                speed_deg_per_day: p.lon_speed_deg_per_day,
-            })
-            .collect(),
-        axes: None,
-    };
+    let sky = cast_chart(eph, &sky).map_err(|e| nested_failure(cast_failure(e), "transits.at"))?;
+    let outer = Ring::of_chart(&sky, format!("transits {at}"));
     let aspects = match &response.events {
         EventsDto::Snapshot(events) => events
             .iter()
@@ -889,7 +875,14 @@ mod tests {
         for body in bad_radix_bodies() {
             let request = radix_request(body.clone());
             let own = RadixInput::try_from(&request).expect_err("a bad body");
-            let embedded = RadixInput::read(&request, "radix.").expect_err("a bad body");
+            let embedded = RadixInput::read(
+                &request.birth,
+                &request.options,
+                request.preset,
+                "radix.birth",
+                "radix.options.",
+            )
+            .expect_err("a bad body");
             let field = own.field.as_deref().expect("every rule names its field");
             assert_eq!(
                 embedded.field.as_deref(),
@@ -918,7 +911,7 @@ mod tests {
     fn a_natal_birth_reports_its_fields_under_its_own_path() {
         for body in bad_radix_bodies().into_iter().take(3) {
             let birth: BirthDto = crate::parse::json_value(body["birth"].clone()).unwrap();
-            let error = RadixInput::natal(&birth, "transits.natal").expect_err("a bad birth");
+            let error = natal_chart(Some(&birth), "transits.natal").expect_err("a bad birth");
             let field = error.field.clone().unwrap_or_default();
             assert!(field.starts_with("transits.natal."), "{body}: {error:?}");
             assert!(

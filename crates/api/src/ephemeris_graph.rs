@@ -8,10 +8,11 @@
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartInput, Frame, chart_bodies, compute_chart};
+use orrery_astro::chart::chart_bodies;
 use orrery_astro::techniques::cast::CastChart;
+use orrery_astro::techniques::longitude_samples::sample_longitudes;
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::Ephemeris;
 use orrery_wheel::{Dial, GraphData, GraphOptions, NatalLine, Series, draw_graph};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -147,37 +148,24 @@ pub fn graph_data(eph: &Ephemeris, input: &EphemerisGraphInput) -> Result<GraphD
     let start_jd = julian_day_ut(input.start).0;
     let end_jd = julian_day_ut(input.end).0;
     // One sample per pixel of the width (the plot is a little narrower).
-    let samples = input.picture.size_px as usize;
-    let mut series: Vec<Series> = input
-        .bodies
+    let samples = sample_longitudes(
+        eph,
+        (JulianDayUt(start_jd), JulianDayUt(end_jd)),
+        &input.bodies,
+        input.picture.size_px as usize,
+    )
+    .map_err(|e| CalcFailure::from(e).at_field("bodies"))?;
+    let series = samples
         .iter()
-        .map(|b| Series {
-            body: b.name().into_owned(),
-            samples: Vec::with_capacity(samples + 1),
+        .map(|line| Series {
+            body: line.body.name().into_owned(),
+            samples: line
+                .samples
+                .iter()
+                .map(|(jd, lon)| (jd.0, lon.degrees()))
+                .collect(),
         })
         .collect();
-    let place = Observer {
-        lat_deg: 0.0,
-        lon_deg: 0.0,
-        alt_m: 0.0,
-    };
-    for k in 0..=samples {
-        let jd = start_jd + (end_jd - start_jd) * k as f64 / samples as f64;
-        let chart = compute_chart(
-            eph,
-            &ChartInput {
-                jd: JulianDayUt(jd),
-                place,
-                bodies: input.bodies.clone(),
-                frame: Frame::GEOCENTRIC_TROPICAL,
-                house_system: None,
-            },
-        )
-        .map_err(|e| CalcFailure::from(e).at_field("bodies"))?;
-        for (line, position) in series.iter_mut().zip(&chart.positions) {
-            line.samples.push((jd, position.lon.degrees()));
-        }
-    }
     let natal = match &input.natal {
         Some(natal) => natal_lines(&cast(eph, natal, "natal.datetime")?),
         None => Vec::new(),

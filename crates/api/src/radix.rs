@@ -85,38 +85,24 @@ impl TryFrom<&RadixRequest> for RadixInput {
     type Error = ApiInputError;
 
     fn try_from(request: &RadixRequest) -> Result<Self, ApiInputError> {
-        Self::read(request, "")
+        Self::read(
+            &request.birth,
+            &request.options,
+            request.preset,
+            "birth",
+            "options.",
+        )
     }
 }
 
 impl RadixInput {
-    /// The chart of a birth with radix's default options, the birth's errors under `path`
-    /// (`transits.natal`): a wheel's natal ring, a graph's natal lines.
+    /// The chart of `birth_dto` with `options` and `preset`, their errors under the paths
+    /// they have in the request: `birth_path` (`birth`; `radix.birth` in a wheel,
+    /// `transits.natal` for a natal birth) and `options_path` (`options.`, ending in a dot).
     ///
     /// # Errors
-    /// A birth that does not resolve.
-    pub fn natal(birth: &BirthDto, path: &str) -> Result<Self, ApiInputError> {
-        Self::read_with(birth, &RadixOptionsDto::default(), None, path, "options.")
-    }
-
-    /// A radix request embedded in another at `prefix` (`radix.`), its errors under the paths
-    /// it has there (`radix.birth.datetime`).
-    ///
-    /// # Errors
-    /// As [`RadixInput::try_from`], under `prefix`.
-    pub fn read(request: &RadixRequest, prefix: &str) -> Result<Self, ApiInputError> {
-        Self::read_with(
-            &request.birth,
-            &request.options,
-            request.preset,
-            &format!("{prefix}birth"),
-            &format!("{prefix}options."),
-        )
-    }
-
-    /// The chart of `birth_dto` (its errors under `birth_path`) with `options` (under
-    /// `options_path`, which ends in a dot) and `preset`.
-    fn read_with(
+    /// A birth that does not resolve, or an option that breaks its rule.
+    pub fn read(
         birth_dto: &BirthDto,
         options: &RadixOptionsDto,
         preset: Option<PresetField>,

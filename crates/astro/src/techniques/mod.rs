@@ -12,6 +12,7 @@
 //!   selection by magnitude and a chart's conjunctions with them.
 //! * [`heliacal`]: heliacal risings and settings (first and last visibility) from the library's
 //!   visibility model, and the acronychal and cosmical configurations with the Sun from rise/set.
+//! * [`longitude_samples`]: bodies' longitudes at evenly spaced instants, for a graphic ephemeris.
 //! * [`lots`]: the lots (Fortune, Spirit, the Hermetic lots, …) with the day/night reversal, and
 //!   the sect of a chart.
 //! * [`midpoints`]: every midpoint of a set of points, the points standing on them by 8th-harmonic
@@ -39,6 +40,7 @@ pub mod directions;
 pub mod events;
 pub mod fixed_stars;
 pub mod heliacal;
+pub mod longitude_samples;
 pub mod lots;
 pub mod midpoints;
 pub mod motion;
