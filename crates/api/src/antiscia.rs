@@ -53,7 +53,7 @@ use jiff::Timestamp;
 use orrery_astro::body::Body;
 use orrery_astro::chart::MissingData;
 use orrery_astro::techniques::antiscia::{
-    self, AntisciaOrb, MirrorPair, MirrorPoints, antiscia, default_bodies,
+    self, AntisciaOrb, Mirror, MirrorPair, MirrorPoints, antiscia, default_bodies,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::Ephemeris;
@@ -167,18 +167,41 @@ pub struct AntisciaSettingsDto {
     pub bodies: Vec<String>,
     /// The names that were not recognised and left out.
     pub ignored_bodies: Vec<String>,
-    /// Degrees.
+    /// The orb of the pairs, degrees.
     pub orb: f64,
+    /// Whether `pairs` was asked for.
     pub include_pairs: bool,
 }
 
 /// A body's longitude and its mirrors.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct MirrorPointsDto {
+    /// The body's longitude (degrees), sign and degree within the sign.
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
+    /// The mirror across 0° Cancer / 0° Capricorn: (180 − longitude) mod 360, degrees.
     pub antiscion: ZodiacLongitudeDto,
+    /// The mirror across 0° Aries / 0° Libra: (360 − longitude) mod 360, degrees.
     pub contra_antiscion: ZodiacLongitudeDto,
+}
+
+/// Which mirror two bodies share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MirrorKind {
+    /// Across 0° Cancer / 0° Capricorn.
+    Antiscion,
+    /// Across 0° Aries / 0° Libra.
+    ContraAntiscion,
+}
+
+impl From<Mirror> for MirrorKind {
+    fn from(mirror: Mirror) -> Self {
+        match mirror {
+            Mirror::Antiscion => Self::Antiscion,
+            Mirror::ContraAntiscion => Self::ContraAntiscion,
+        }
+    }
 }
 
 impl From<&MirrorPoints> for MirrorPointsDto {
@@ -194,10 +217,12 @@ impl From<&MirrorPoints> for MirrorPointsDto {
 /// Two bodies in antiscia or contra-antiscia.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MirrorPairDto {
+    /// The body named earlier.
     pub first: String,
+    /// The body named later.
     pub second: String,
     /// `antiscion` or `contra_antiscion`.
-    pub mirror: &'static str,
+    pub mirror: MirrorKind,
     /// Degrees between one body and the other's mirror.
     pub orb: f64,
 }
@@ -207,7 +232,7 @@ impl From<&MirrorPair> for MirrorPairDto {
         Self {
             first: p.first.name().into_owned(),
             second: p.second.name().into_owned(),
-            mirror: p.mirror.name(),
+            mirror: p.mirror.into(),
             orb: p.orb_deg,
         }
     }
@@ -215,14 +240,19 @@ impl From<&MirrorPair> for MirrorPairDto {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AntisciaResponse {
+    /// The instant, UTC, ISO 8601.
     pub datetime_utc: String,
+    /// The instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// `swiss`, or `moshier` if any position came from the analytical fallback.
     pub ephemeris: &'static str,
+    /// The request as understood.
     pub settings: AntisciaSettingsDto,
     /// Keyed by body, in the request's order.
     #[schema(value_type = BTreeMap<String, MirrorPointsDto>)]
     pub points: OrderedMap<MirrorPointsDto>,
+    /// The pairs in antiscia or contra-antiscia, closest first; absent with
+    /// `include_pairs: false`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairs: Option<Vec<MirrorPairDto>>,
     /// Bodies of the default list without data at the date (Chiron before 1200), left out,

@@ -262,11 +262,14 @@ impl ToSchema for PositionField {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectsResponse {
+    /// The aspects, orbs and mode (`within` one list, or `cross` between two) used.
     pub settings: AspectSettingsDto,
-    /// The instant, when the service computed the planets.
+    /// The instant (UTC, ISO 8601), when the service computed the planets.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub datetime_utc: Option<String>,
+    /// The sum of the aspects' strengths.
     pub total_strength: f64,
+    /// The aspects found, closest first.
     pub aspects: Vec<AspectDto>,
 }
 

@@ -63,13 +63,21 @@ impl RadixAspectsDto {
 /// A body in a chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixPlanetDto {
+    /// Ecliptic longitude in the chart's frame and zodiac, degrees, [0, 360).
     pub longitude: f64,
+    /// Ecliptic latitude, degrees.
     pub latitude: f64,
+    /// Distance from the chart's centre, astronomical units.
     pub distance: f64,
+    /// Daily motion in longitude, degrees per day (negative: retrograde).
     pub longitude_speed: f64,
+    /// Daily motion in latitude, degrees per day.
     pub latitude_speed: f64,
+    /// Daily change of the distance, astronomical units per day.
     pub distance_speed: f64,
+    /// Whether `longitude_speed` is negative.
     pub retrograde: bool,
+    /// The sign the longitude is in, `aries`..`pisces`.
     pub sign: &'static str,
     /// Degrees within the sign, [0, 30).
     pub sign_degree: f64,
@@ -82,7 +90,9 @@ pub struct RadixPlanetDto {
 /// A chart point with its daily motion.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct AnglePointDto {
+    /// Ecliptic longitude, degrees, [0, 360).
     pub longitude: f64,
+    /// Daily motion in longitude, degrees per day.
     pub speed: f64,
 }
 
@@ -105,10 +115,15 @@ pub struct AnglesDto {
     pub mc: AnglePointDto,
     /// Right ascension of the MC (sidereal time in degrees).
     pub armc: f64,
+    /// The vertex: the ecliptic on the western prime vertical.
     pub vertex: AnglePointDto,
+    /// The equatorial ascendant (the east point).
     pub equatorial_ascendant: AnglePointDto,
+    /// Koch's co-ascendant.
     pub co_ascendant_koch: AnglePointDto,
+    /// Munkasey's co-ascendant.
     pub co_ascendant_munkasey: AnglePointDto,
+    /// Munkasey's polar ascendant.
     pub polar_ascendant: AnglePointDto,
 }
 
@@ -148,6 +163,7 @@ fn planet_dto(body: &CastBody) -> RadixPlanetDto {
 pub struct ChartContent {
     /// `swiss`, or `moshier` when a body fell back to the analytical model (before 1200).
     pub ephemeris: &'static str,
+    /// The bodies by name, in the order asked for; absent without the part `planets`.
     #[schema(value_type = BTreeMap<String, RadixPlanetDto>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub planets: Option<OrderedMap<RadixPlanetDto>>,
@@ -155,6 +171,7 @@ pub struct ChartContent {
     #[schema(value_type = BTreeMap<String, f64>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub houses: Option<OrderedMap<f64>>,
+    /// The ascendant, the MC and the other angles; absent without houses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub angles: Option<AnglesDto>,
     /// The system the cusps are in: the requested one, or `porphyry` where the requested one is
@@ -166,8 +183,11 @@ pub struct ChartContent {
     /// with the MC below the horizon; `angles.mc` is the MC all the same). Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system_note: Option<String>,
+    /// The aspects among the bodies (and the ascendant and MC with `include_axes`); absent
+    /// without the part `aspects`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspects: Option<AspectListDto>,
+    /// Why the houses asked for are absent (a centre off the Earth); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub houses_omitted_reason: Option<&'static str>,
     /// Bodies of the default list left out because the date is outside their data (Chiron

@@ -24,7 +24,7 @@ use orrery_wheel::{
     AspectEnd, AspectLink, Axes, BodyPoint, HouseCusps, Ring, RingSide, Theme, WheelChart,
     WheelOptions, draw_wheel, svg_to_png,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
@@ -38,7 +38,7 @@ use crate::returns::{self, ReturnPart, ReturnsEndpoint, ReturnsInput, ReturnsReq
 use crate::transits::{self, EventsDto, TransitMode, TransitsInput, TransitsRequest};
 
 /// Which chart the wheel shows.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WheelKind {
     /// `radix`: one chart.
@@ -290,21 +290,14 @@ fn required<T>(value: Option<&T>, kind: WheelKind) -> Result<&T, ApiInputError> 
     value.ok_or_else(|| {
         ApiInputError::field(
             kind.field(),
-            format!("is required with kind {:?}", kind_name(kind)),
+            format!("is required with kind {}", kind_name(kind)),
         )
     })
 }
 
-fn kind_name(kind: WheelKind) -> &'static str {
-    match kind {
-        WheelKind::Natal => "natal",
-        WheelKind::Transits => "transits",
-        WheelKind::Progressions => "progressions",
-        WheelKind::Synastry => "synastry",
-        WheelKind::Composite => "composite",
-        WheelKind::Davison => "davison",
-        WheelKind::Return => "return",
-    }
+/// The kind as the request spells it, in quotes (`"natal"`), for messages: serde's name.
+fn kind_name(kind: WheelKind) -> String {
+    serde_json::to_string(&kind).unwrap_or_else(|_| format!("{kind:?}"))
 }
 
 /// The chart of a natal birth (the request's `natal`, at `path`: `transits.natal`), for a
@@ -344,7 +337,7 @@ impl ChartWheelRequest {
             return Err(ApiInputError::field(
                 extra,
                 format!(
-                    "is not used with kind {:?}, which reads {}",
+                    "is not used with kind {}, which reads {}",
                     kind_name(kind),
                     kind.field()
                 ),
@@ -409,7 +402,7 @@ impl ChartWheelRequest {
                     return Err(ApiInputError::field(
                         "relationship.method",
                         format!(
-                            "must be {:?} with kind {:?} (got {:?})",
+                            "must be {:?} with kind {} (got {:?})",
                             expected.name(),
                             kind_name(kind),
                             request.method

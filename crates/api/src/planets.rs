@@ -42,10 +42,14 @@ impl TryFrom<&PlanetsQuery> for PlanetsInput {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PlanetsResponse {
+    /// The instant, UTC, ISO 8601.
     pub datetime_utc: String,
+    /// The instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// `swiss` (the data files) or `moshier` (the analytical fallback before 1200).
     pub ephemeris: &'static str,
+    /// Geocentric tropical positions by point name (longitude and latitude in degrees,
+    /// distance in astronomical units, speeds per day).
     #[schema(value_type = BTreeMap<String, PositionDto>)]
     pub planets: OrderedMap<PositionDto>,
     /// The points without data at this instant (Chiron before 1200), left out, with the dates

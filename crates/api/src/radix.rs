@@ -187,10 +187,14 @@ impl RadixInput {
 /// The request as understood, echoed back.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixInputEcho {
+    /// `birth.datetime` as given (ISO 8601).
     pub datetime: String,
+    /// `birth.timezone` as given (an IANA zone or `auto`); absent when not given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// The birth place used: latitude and longitude in degrees, altitude in metres.
     pub location: LocationEcho,
+    /// The house system asked for (`GET /v1/catalog/house-systems`).
     pub house_system: &'static str,
     #[serde(flatten)]
     pub frame: FrameDto,
@@ -203,6 +207,7 @@ pub struct RadixInputEcho {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixResponse {
+    /// The request as understood.
     pub input: RadixInputEcho,
     #[serde(flatten)]
     pub chart: ChartContent,
