@@ -162,6 +162,7 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
 
 /// The request as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AntisciaSettings)]
 pub struct AntisciaSettingsDto {
     /// The bodies computed.
     pub bodies: Vec<String>,
@@ -175,6 +176,7 @@ pub struct AntisciaSettingsDto {
 
 /// A body's longitude and its mirrors.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = MirrorPoints)]
 pub struct MirrorPointsDto {
     /// The body's longitude (degrees), sign and degree within the sign.
     #[serde(flatten)]
@@ -216,6 +218,7 @@ impl From<&MirrorPoints> for MirrorPointsDto {
 
 /// Two bodies in antiscia or contra-antiscia.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = MirrorPair)]
 pub struct MirrorPairDto {
     /// The body named earlier.
     pub first: String,

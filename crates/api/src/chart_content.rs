@@ -62,6 +62,7 @@ impl RadixAspectsDto {
 
 /// A body in a chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ChartBody)]
 pub struct RadixPlanetDto {
     /// Ecliptic longitude in the chart's frame and zodiac, degrees, [0, 360).
     pub longitude: f64,
@@ -89,6 +90,7 @@ pub struct RadixPlanetDto {
 
 /// A chart point with its daily motion.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = AnglePoint)]
 pub struct AnglePointDto {
     /// Ecliptic longitude, degrees, [0, 360).
     pub longitude: f64,
@@ -105,7 +107,9 @@ impl From<HousePoint> for AnglePointDto {
     }
 }
 
+/// The angles of a chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Angles)]
 pub struct AnglesDto {
     /// The ascendant: the ecliptic on the eastern horizon, for every house system (inside the
     /// polar circles it jumps by 180° where the MC crosses the horizon).
