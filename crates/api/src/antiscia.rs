@@ -53,7 +53,7 @@ use jiff::Timestamp;
 use orrery_astro::body::Body;
 use orrery_astro::chart::MissingData;
 use orrery_astro::techniques::antiscia::{
-    AntisciaOrb, MirrorPair, MirrorPoints, default_bodies, find_pairs, mirror_points,
+    self, AntisciaOrb, Mirror, MirrorPair, MirrorPoints, antiscia, default_bodies,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::Ephemeris;
@@ -96,14 +96,11 @@ pub struct AntisciaRequest {
 pub struct AntisciaInput {
     pub instant: Timestamp,
     pub jd: JulianDayUt,
-    /// The known bodies, in the request's order, without duplicates.
-    pub bodies: Vec<Body>,
+    /// The known bodies (in the request's order, without duplicates), the orb, the pairs;
+    /// [`MissingData::LeaveOut`] for the default list, [`MissingData::Refuse`] for named bodies.
+    pub technique: antiscia::AntisciaInput,
     /// The names that are not in the catalogue, as given (each once).
     pub ignored: Vec<String>,
-    pub orb: AntisciaOrb,
-    pub include_pairs: bool,
-    /// [`MissingData::LeaveOut`] for the default list, [`MissingData::Refuse`] for named bodies.
-    pub missing: MissingData,
 }
 
 /// Splits names into known bodies and ignored names, each kept once in the order given.
@@ -147,37 +144,66 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
             None => AntisciaOrb::DEFAULT,
             Some(deg) => AntisciaOrb::new(deg.get()).map_err(|e| ApiInputError::field("orb", e))?,
         };
+        let jd = julian_day_ut(instant);
         Ok(Self {
             instant,
-            jd: julian_day_ut(instant),
-            bodies,
+            jd,
+            technique: antiscia::AntisciaInput {
+                jd,
+                bodies,
+                missing,
+                orb,
+                include_pairs: request.include_pairs.unwrap_or(true),
+            },
             ignored,
-            orb,
-            include_pairs: request.include_pairs.unwrap_or(true),
-            missing,
         })
     }
 }
 
 /// The request as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AntisciaSettings)]
 pub struct AntisciaSettingsDto {
     /// The bodies computed.
     pub bodies: Vec<String>,
     /// The names that were not recognised and left out.
     pub ignored_bodies: Vec<String>,
-    /// Degrees.
+    /// The orb of the pairs, degrees.
     pub orb: f64,
+    /// Whether `pairs` was asked for.
     pub include_pairs: bool,
 }
 
 /// A body's longitude and its mirrors.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = MirrorPoints)]
 pub struct MirrorPointsDto {
+    /// The body's longitude (degrees), sign and degree within the sign.
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
+    /// The mirror across 0° Cancer / 0° Capricorn: (180 − longitude) mod 360, degrees.
     pub antiscion: ZodiacLongitudeDto,
+    /// The mirror across 0° Aries / 0° Libra: (360 − longitude) mod 360, degrees.
     pub contra_antiscion: ZodiacLongitudeDto,
+}
+
+/// Which mirror two bodies share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MirrorKind {
+    /// Across 0° Cancer / 0° Capricorn.
+    Antiscion,
+    /// Across 0° Aries / 0° Libra.
+    ContraAntiscion,
+}
+
+impl From<Mirror> for MirrorKind {
+    fn from(mirror: Mirror) -> Self {
+        match mirror {
+            Mirror::Antiscion => Self::Antiscion,
+            Mirror::ContraAntiscion => Self::ContraAntiscion,
+        }
+    }
 }
 
 impl From<&MirrorPoints> for MirrorPointsDto {
@@ -192,11 +218,14 @@ impl From<&MirrorPoints> for MirrorPointsDto {
 
 /// Two bodies in antiscia or contra-antiscia.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = MirrorPair)]
 pub struct MirrorPairDto {
+    /// The body named earlier.
     pub first: String,
+    /// The body named later.
     pub second: String,
     /// `antiscion` or `contra_antiscion`.
-    pub mirror: &'static str,
+    pub mirror: MirrorKind,
     /// Degrees between one body and the other's mirror.
     pub orb: f64,
 }
@@ -206,7 +235,7 @@ impl From<&MirrorPair> for MirrorPairDto {
         Self {
             first: p.first.name().into_owned(),
             second: p.second.name().into_owned(),
-            mirror: p.mirror.name(),
+            mirror: p.mirror.into(),
             orb: p.orb_deg,
         }
     }
@@ -214,14 +243,19 @@ impl From<&MirrorPair> for MirrorPairDto {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AntisciaResponse {
+    /// The instant, UTC, ISO 8601.
     pub datetime_utc: String,
+    /// The instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// `swiss`, or `moshier` if any position came from the analytical fallback.
     pub ephemeris: &'static str,
+    /// The request as understood.
     pub settings: AntisciaSettingsDto,
     /// Keyed by body, in the request's order.
     #[schema(value_type = BTreeMap<String, MirrorPointsDto>)]
     pub points: OrderedMap<MirrorPointsDto>,
+    /// The pairs in antiscia or contra-antiscia, closest first; absent with
+    /// `include_pairs: false`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairs: Option<Vec<MirrorPairDto>>,
     /// Bodies of the default list without data at the date (Chiron before 1200), left out,
@@ -236,32 +270,33 @@ pub struct AntisciaResponse {
 /// A body named without data at the date is a 400 that says so; one of the default list is
 /// left out and listed in `omitted`.
 pub fn compute(eph: &Ephemeris, input: &AntisciaInput) -> Result<AntisciaResponse, CalcFailure> {
-    let (bodies, omitted) = input.missing.split(&input.bodies, input.jd);
-    let (points, source) = mirror_points(eph, input.jd, &bodies)?;
-    let pairs = input.include_pairs.then(|| {
-        find_pairs(&points, input.orb)
-            .iter()
-            .map(Into::into)
-            .collect()
-    });
+    let technique = &input.technique;
+    let found = antiscia(eph, technique)?;
     Ok(AntisciaResponse {
         datetime_utc: input.instant.to_string(),
         julian_day_ut: input.jd.0,
-        ephemeris: ephemeris_name(source),
+        ephemeris: ephemeris_name(found.ephemeris),
         settings: AntisciaSettingsDto {
-            bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            bodies: technique
+                .bodies
+                .iter()
+                .map(|b| b.name().into_owned())
+                .collect(),
             ignored_bodies: input.ignored.clone(),
-            orb: input.orb.degrees(),
-            include_pairs: input.include_pairs,
+            orb: technique.orb.degrees(),
+            include_pairs: technique.include_pairs,
         },
         points: OrderedMap(
-            points
+            found
+                .points
                 .iter()
                 .map(|p| (p.body.name().into_owned(), p.into()))
                 .collect(),
         ),
-        pairs,
-        omitted: omitted_dtos(&omitted),
+        pairs: found
+            .pairs
+            .map(|pairs| pairs.iter().map(Into::into).collect()),
+        omitted: omitted_dtos(&found.omitted),
     })
 }
 
@@ -279,10 +314,10 @@ mod tests {
     #[test]
     fn defaults() {
         let input = validate(json!({"datetime": "2024-01-01T00:00:00Z"})).unwrap();
-        assert_eq!(input.bodies, default_bodies());
+        assert_eq!(input.technique.bodies, default_bodies());
         assert!(input.ignored.is_empty());
-        assert_eq!(input.orb, AntisciaOrb::DEFAULT);
-        assert!(input.include_pairs);
+        assert_eq!(input.technique.orb, AntisciaOrb::DEFAULT);
+        assert!(input.technique.include_pairs);
     }
 
     #[test]
@@ -291,9 +326,11 @@ mod tests {
             "bodies": ["moon", "vulcan", "mean_lilith", "Sun", "mean_apogee", "vulcan", "moon"],
             "orb": 0, "include_pairs": false}))
         .unwrap();
-        assert_eq!(input.bodies, [Body::Moon, Body::MeanApogee]);
+        assert_eq!(input.technique.bodies, [Body::Moon, Body::MeanApogee]);
         assert_eq!(input.ignored, ["vulcan", "Sun"]);
-        assert!(input.orb.degrees().abs() < f64::EPSILON && !input.include_pairs);
+        assert!(
+            input.technique.orb.degrees().abs() < f64::EPSILON && !input.technique.include_pairs
+        );
     }
 
     #[test]

@@ -7,13 +7,15 @@ use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_cross, find_within};
 use orrery_astro::body::Body;
-use orrery_astro::chart::{Frame, position};
+use orrery_astro::chart::MissingData;
+use orrery_astro::techniques::cast::{CastInput, cast_chart};
 use orrery_astro::time::julian_day_ut;
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectSettingsDto};
+use crate::chart_content::cast_failure;
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 
@@ -260,11 +262,14 @@ impl ToSchema for PositionField {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectsResponse {
+    /// The aspects, orbs and mode (`within` one list, or `cross` between two) used.
     pub settings: AspectSettingsDto,
-    /// The instant, when the service computed the planets.
+    /// The instant (UTC, ISO 8601), when the service computed the planets.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub datetime_utc: Option<String>,
+    /// The sum of the aspects' strengths.
     pub total_strength: f64,
+    /// The aspects found, closest first.
     pub aspects: Vec<AspectDto>,
 }
 
@@ -277,20 +282,19 @@ pub fn compute(eph: &Ephemeris, input: &AspectsInput) -> Result<AspectsResponse,
         AspectSource::Lists { a, b: None } => (find_within(a, &input.config), "within", None),
         AspectSource::Lists { a, b: Some(b) } => (find_cross(a, b, &input.config), "cross", None),
         AspectSource::Instant { instant, .. } => {
-            let jd = julian_day_ut(*instant);
-            let mut planets = Vec::with_capacity(DATETIME_POINTS.len());
-            for body in DATETIME_POINTS {
-                let p = position(eph, jd, body, &Frame::GEOCENTRIC_TROPICAL)?;
-                planets.push(
-                    AspectPoint::new(body.name(), p.lon, Some(p.lon_speed_deg_per_day))
-                        .map_err(|e| CalcFailure::Internal(e.to_string()))?,
-                );
-            }
-            (
-                find_within(&planets, &input.config),
-                "within",
-                Some(instant.to_string()),
-            )
+            // The points' chart at the instant, cast for its aspects alone.
+            let sky = CastInput::sky(
+                julian_day_ut(*instant),
+                DATETIME_POINTS.to_vec(),
+                MissingData::Refuse,
+                false,
+                Some(input.config.clone()),
+            );
+            let chart = cast_chart(eph, &sky).map_err(cast_failure)?;
+            let report = chart.aspects.ok_or_else(|| {
+                CalcFailure::Internal("a chart cast for its aspects has none".to_owned())
+            })?;
+            (report, "within", Some(instant.to_string()))
         }
     };
     Ok(AspectsResponse {

@@ -2,11 +2,13 @@
 //! chart (radix, the relationship charts, the return charts): the bodies with their houses, the
 //! cusps and angles, and the aspects; and the request part that selects the aspects.
 
-use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_within};
-use orrery_astro::chart::{BodyPosition, Chart, ChartInput, MissingData, compute_chart_with};
+use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset};
+use orrery_astro::chart::{Chart, ChartInput, MissingData};
 use orrery_astro::house_system::HouseSystemName;
-use orrery_astro::houses::{house_of, houses_note};
-use orrery_ephem::{Angles, Ephemeris, HousePoint, Houses};
+use orrery_astro::techniques::cast::{
+    CastBody, CastChart, CastError, CastInput, CastOptions, ChartParts, cast_chart, cast_of,
+};
+use orrery_ephem::{Angles, Ephemeris, HousePoint};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -60,14 +62,23 @@ impl RadixAspectsDto {
 
 /// A body in a chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ChartBody)]
 pub struct RadixPlanetDto {
+    /// Ecliptic longitude in the chart's frame and zodiac, degrees, [0, 360).
     pub longitude: f64,
+    /// Ecliptic latitude, degrees.
     pub latitude: f64,
+    /// Distance from the chart's centre, astronomical units.
     pub distance: f64,
+    /// Daily motion in longitude, degrees per day (negative: retrograde).
     pub longitude_speed: f64,
+    /// Daily motion in latitude, degrees per day.
     pub latitude_speed: f64,
+    /// Daily change of the distance, astronomical units per day.
     pub distance_speed: f64,
+    /// Whether `longitude_speed` is negative.
     pub retrograde: bool,
+    /// The sign the longitude is in, `aries`..`pisces`.
     pub sign: &'static str,
     /// Degrees within the sign, [0, 30).
     pub sign_degree: f64,
@@ -79,8 +90,11 @@ pub struct RadixPlanetDto {
 
 /// A chart point with its daily motion.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = AnglePoint)]
 pub struct AnglePointDto {
+    /// Ecliptic longitude, degrees, [0, 360).
     pub longitude: f64,
+    /// Daily motion in longitude, degrees per day.
     pub speed: f64,
 }
 
@@ -93,7 +107,9 @@ impl From<HousePoint> for AnglePointDto {
     }
 }
 
+/// The angles of a chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Angles)]
 pub struct AnglesDto {
     /// The ascendant: the ecliptic on the eastern horizon, for every house system (inside the
     /// polar circles it jumps by 180° where the MC crosses the horizon).
@@ -103,10 +119,15 @@ pub struct AnglesDto {
     pub mc: AnglePointDto,
     /// Right ascension of the MC (sidereal time in degrees).
     pub armc: f64,
+    /// The vertex: the ecliptic on the western prime vertical.
     pub vertex: AnglePointDto,
+    /// The equatorial ascendant (the east point).
     pub equatorial_ascendant: AnglePointDto,
+    /// Koch's co-ascendant.
     pub co_ascendant_koch: AnglePointDto,
+    /// Munkasey's co-ascendant.
     pub co_ascendant_munkasey: AnglePointDto,
+    /// Munkasey's polar ascendant.
     pub polar_ascendant: AnglePointDto,
 }
 
@@ -125,7 +146,8 @@ impl From<&Angles> for AnglesDto {
     }
 }
 
-fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {
+fn planet_dto(body: &CastBody) -> RadixPlanetDto {
+    let p = &body.position;
     RadixPlanetDto {
         longitude: p.lon.degrees(),
         latitude: p.lat_deg,
@@ -136,7 +158,7 @@ fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {
         retrograde: p.is_retrograde(),
         sign: p.lon.sign().name(),
         sign_degree: p.lon.degree_in_sign(),
-        house: houses.and_then(|h| house_of(p.lon, h)),
+        house: body.house,
     }
 }
 
@@ -145,6 +167,7 @@ fn planet_dto(p: &BodyPosition, houses: Option<&Houses>) -> RadixPlanetDto {
 pub struct ChartContent {
     /// `swiss`, or `moshier` when a body fell back to the analytical model (before 1200).
     pub ephemeris: &'static str,
+    /// The bodies by name, in the order asked for; absent without the part `planets`.
     #[schema(value_type = BTreeMap<String, RadixPlanetDto>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub planets: Option<OrderedMap<RadixPlanetDto>>,
@@ -152,6 +175,7 @@ pub struct ChartContent {
     #[schema(value_type = BTreeMap<String, f64>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub houses: Option<OrderedMap<f64>>,
+    /// The ascendant, the MC and the other angles; absent without houses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub angles: Option<AnglesDto>,
     /// The system the cusps are in: the requested one, or `porphyry` where the requested one is
@@ -163,8 +187,11 @@ pub struct ChartContent {
     /// with the MC below the horizon; `angles.mc` is the MC all the same). Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system_note: Option<String>,
+    /// The aspects among the bodies (and the ascendant and MC with `include_axes`); absent
+    /// without the part `aspects`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspects: Option<AspectListDto>,
+    /// Why the houses asked for are absent (a centre off the Earth); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub houses_omitted_reason: Option<&'static str>,
     /// Bodies of the default list left out because the date is outside their data (Chiron
@@ -174,12 +201,61 @@ pub struct ChartContent {
     pub omitted: Vec<OmittedBodyDto>,
 }
 
-/// Computes a chart and the parts asked for: the bodies with their houses, the cusps and
-/// angles, the aspects among the bodies (and the ascendant and MC with `include_axes`, when the
-/// chart has houses).
-///
-/// A body without data at the date is left out and listed in `omitted` with
-/// [`MissingData::LeaveOut`] (the bodies are the default list), or refused.
+impl ChartContent {
+    /// The content of a cast chart; `aspects` is the configuration it was cast with (echoed
+    /// in the aspects' settings).
+    #[must_use]
+    pub fn new(chart: &CastChart, aspects: Option<&AspectConfig>) -> Self {
+        let houses = chart.houses.as_ref();
+        Self {
+            ephemeris: ephemeris_name(chart.ephemeris),
+            planets: chart.bodies.as_ref().map(|bodies| {
+                OrderedMap(
+                    bodies
+                        .iter()
+                        .map(|b| (b.position.body.name().into_owned(), planet_dto(b)))
+                        .collect(),
+                )
+            }),
+            houses: houses.map(|h| {
+                OrderedMap(
+                    h.houses
+                        .cusps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| ((i + 1).to_string(), c.lon_deg))
+                        .collect(),
+                )
+            }),
+            angles: houses.map(|h| AnglesDto::from(&h.houses.angles)),
+            house_system_used: houses.map(|h| HouseSystemName::of(h.houses.system_used).name),
+            house_system_note: houses.and_then(|h| h.note.clone()),
+            aspects: chart
+                .aspects
+                .as_ref()
+                .zip(aspects)
+                .map(|(report, config)| AspectListDto::new(config, "within", report)),
+            houses_omitted_reason: chart.houses_omitted_reason,
+            omitted: omitted_dtos(&chart.omitted),
+        }
+    }
+}
+
+/// The core's options of a chart for the parts a request names: `aspects` is used when they
+/// name the aspects.
+#[must_use]
+pub fn cast_options(parts: &[RadixPart], aspects: AspectConfig, include_axes: bool) -> CastOptions {
+    CastOptions {
+        parts: ChartParts {
+            bodies: parts.contains(&RadixPart::Planets),
+            houses: parts.contains(&RadixPart::Houses),
+        },
+        aspects: parts.contains(&RadixPart::Aspects).then_some(aspects),
+        include_axes,
+    }
+}
+
+/// Casts a chart ([`cast_chart`]) and shows the parts asked for, as radix does.
 ///
 /// # Errors
 /// A body without data at the date ([`MissingData::Refuse`]), or a frame the library rejects.
@@ -191,8 +267,13 @@ pub fn chart_content(
     aspect_config: &AspectConfig,
     include_axes: bool,
 ) -> Result<ChartContent, CalcFailure> {
-    let chart = compute_chart_with(eph, chart_input, missing)?;
-    content_of(&chart, parts, aspect_config, include_axes)
+    let input = CastInput {
+        chart: chart_input.clone(),
+        missing,
+        options: cast_options(parts, aspect_config.clone(), include_axes),
+    };
+    let chart = cast_chart(eph, &input).map_err(cast_failure)?;
+    Ok(ChartContent::new(&chart, Some(aspect_config)))
 }
 
 /// [`chart_content`] for a chart already computed (or built, like a composite chart).
@@ -205,45 +286,19 @@ pub fn content_of(
     aspect_config: &AspectConfig,
     include_axes: bool,
 ) -> Result<ChartContent, CalcFailure> {
-    let houses = chart.houses.as_ref();
-    let wants = |part| parts.contains(&part);
+    let options = cast_options(parts, aspect_config.clone(), include_axes);
+    let cast =
+        cast_of(chart.clone(), &options).map_err(|e| CalcFailure::Internal(e.to_string()))?;
+    Ok(ChartContent::new(&cast, Some(aspect_config)))
+}
 
-    let planets = wants(RadixPart::Planets).then(|| {
-        OrderedMap(
-            chart
-                .positions
-                .iter()
-                .map(|p| (p.body.name().into_owned(), planet_dto(p, houses)))
-                .collect(),
-        )
-    });
-    let shown_houses = houses.filter(|_| wants(RadixPart::Houses));
-    let aspects = if wants(RadixPart::Aspects) {
-        let points = aspect_points(chart, include_axes)?;
-        let report = find_within(&points, aspect_config);
-        Some(AspectListDto::new(aspect_config, "within", &report))
-    } else {
-        None
-    };
-    Ok(ChartContent {
-        ephemeris: ephemeris_name(chart.ephemeris_source()),
-        planets,
-        houses: shown_houses.map(|h| {
-            OrderedMap(
-                h.cusps
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| ((i + 1).to_string(), c.lon_deg))
-                    .collect(),
-            )
-        }),
-        angles: shown_houses.map(|h| AnglesDto::from(&h.angles)),
-        house_system_used: shown_houses.map(|h| HouseSystemName::of(h.system_used).name),
-        house_system_note: shown_houses.and_then(houses_note),
-        aspects,
-        houses_omitted_reason: chart.houses_omitted_reason,
-        omitted: omitted_dtos(&chart.omitted),
-    })
+/// A failure to cast a chart as the API reports it.
+#[must_use]
+pub fn cast_failure(error: CastError) -> CalcFailure {
+    match error {
+        CastError::Chart(error) => error.into(),
+        CastError::Aspect(error) => CalcFailure::Internal(error.to_string()),
+    }
 }
 
 /// A chart's aspect points (its bodies, and the ascendant and MC with `include_axes`).

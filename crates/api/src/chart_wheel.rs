@@ -8,32 +8,37 @@
 //! {"kind": "synastry", "relationship": {"method": "synastry", "person_a": {...}, "person_b": {...}}}
 //! ```
 //!
-//! The request types, their validation and their calculation are those of `radix`,
-//! `transits`, `progressions`, `relationship` and `returns`; this module only turns their answers
-//! into the wheel's plain chart data (`orrery_wheel::WheelChart`) and draws it.
+//! The request types and their validation are those of `radix`, `transits`, `progressions`,
+//! `relationship` and `returns`. A natal chart (the wheel of `radix`, and the natal ring or
+//! outer ring of the others when a birth is given) is cast by the core
+//! ([`orrery_astro::techniques::cast`]) and drawn from that result
+//! ([`WheelChart::of_chart`]); the other rings still come from those endpoints' answers until
+//! their techniques return core results.
 
 use jiff::Timestamp;
-use orrery_astro::chart::{ChartInput, Frame, compute_chart};
+use orrery_astro::chart::MissingData;
+use orrery_astro::techniques::cast::{CastChart, CastInput, cast_chart};
 use orrery_astro::time::julian_day_ut;
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::Ephemeris;
 use orrery_wheel::{
     AspectEnd, AspectLink, Axes, BodyPoint, HouseCusps, Ring, RingSide, Theme, WheelChart,
     WheelOptions, draw_wheel, svg_to_png,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
 use crate::bounded::{Bounded, Bounds};
+use crate::chart_content::cast_failure;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::progressions::{self, ProgressionsInput, ProgressionsRequest, ProgressionsResponse};
-use crate::radix::{self, ChartContent, RadixInput, RadixRequest};
+use crate::radix::{ChartContent, RadixInput, RadixOptionsDto, RadixRequest};
 use crate::relationship::{self, Method, RelationshipInput, RelationshipRequest};
 use crate::returns::{self, ReturnPart, ReturnsEndpoint, ReturnsInput, ReturnsRequest};
 use crate::transits::{self, EventsDto, TransitMode, TransitsInput, TransitsRequest};
 
 /// Which chart the wheel shows.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum WheelKind {
     /// `radix`: one chart.
@@ -226,22 +231,22 @@ pub struct ChartWheelRequest {
 /// The validated chart request of each kind.
 #[derive(Debug, Clone)]
 pub enum WheelChartInput {
-    Natal(RadixRequest, Box<RadixInput>),
+    Natal(Box<RadixInput>),
     Transits {
         input: Box<TransitsInput>,
         at: Timestamp,
-        /// The natal birth's radix, for the inner ring with houses.
-        natal_radix: Option<(RadixRequest, Box<RadixInput>)>,
+        /// The natal birth's chart, for the inner ring with houses.
+        natal: Option<Box<RadixInput>>,
     },
     Progressions {
         input: Box<ProgressionsInput>,
-        natal_radix: Option<(RadixRequest, Box<RadixInput>)>,
+        natal: Option<Box<RadixInput>>,
     },
-    Relationship(RelationshipRequest, Box<RelationshipInput>),
+    Relationship(Box<RelationshipRequest>, Box<RelationshipInput>),
     Return {
         input: Box<ReturnsInput>,
         /// The natal chart for an outer ring (`natal_outside`).
-        natal_radix: Option<(RadixRequest, Box<RadixInput>)>,
+        natal: Option<Box<RadixInput>>,
     },
 }
 
@@ -285,50 +290,28 @@ fn required<T>(value: Option<&T>, kind: WheelKind) -> Result<&T, ApiInputError> 
     value.ok_or_else(|| {
         ApiInputError::field(
             kind.field(),
-            format!("is required with kind {:?}", kind_name(kind)),
+            format!("is required with kind {}", kind_name(kind)),
         )
     })
 }
 
-fn kind_name(kind: WheelKind) -> &'static str {
-    match kind {
-        WheelKind::Natal => "natal",
-        WheelKind::Transits => "transits",
-        WheelKind::Progressions => "progressions",
-        WheelKind::Synastry => "synastry",
-        WheelKind::Composite => "composite",
-        WheelKind::Davison => "davison",
-        WheelKind::Return => "return",
-    }
+/// The kind as the request spells it, in quotes (`"natal"`), for messages: serde's name.
+fn kind_name(kind: WheelKind) -> String {
+    serde_json::to_string(&kind).unwrap_or_else(|_| format!("{kind:?}"))
 }
 
-/// The radix of a natal birth (the request's `natal`, under `prefix` when not empty), for a
+/// The chart of a natal birth (the request's `natal`, at `path`: `transits.natal`), for a
 /// wheel's inner ring with its houses or a graph's natal lines.
-pub(crate) fn natal_radix(
+pub(crate) fn natal_chart(
     birth: Option<&crate::common::BirthDto>,
-    prefix: &str,
-) -> Result<Option<(RadixRequest, Box<RadixInput>)>, ApiInputError> {
-    let Some(birth) = birth else {
-        return Ok(None);
-    };
-    let request = RadixRequest {
-        birth: birth.clone(),
-        options: radix::RadixOptionsDto::default(),
-        preset: None,
-    };
-    let input = RadixInput::try_from(&request).map_err(|e| {
-        let error = ApiInputError {
-            field: e.field.map(|f| f.replacen("birth", "natal", 1)),
-            message: e.message.replacen("birth", "natal", 1),
-            ..e
-        };
-        if prefix.is_empty() {
-            error
-        } else {
-            nested(error, prefix)
-        }
-    })?;
-    Ok(Some((request, Box::new(input))))
+    path: &str,
+) -> Result<Option<Box<RadixInput>>, ApiInputError> {
+    birth
+        .map(|birth| {
+            RadixInput::read(birth, &RadixOptionsDto::default(), None, path, "options.")
+                .map(Box::new)
+        })
+        .transpose()
 }
 
 impl ChartWheelRequest {
@@ -354,7 +337,7 @@ impl ChartWheelRequest {
             return Err(ApiInputError::field(
                 extra,
                 format!(
-                    "is not used with kind {:?}, which reads {}",
+                    "is not used with kind {}, which reads {}",
                     kind_name(kind),
                     kind.field()
                 ),
@@ -364,8 +347,13 @@ impl ChartWheelRequest {
         let chart = match kind {
             WheelKind::Natal => {
                 let request = required(self.radix.as_ref(), kind)?;
-                let input = RadixInput::try_from(request).map_err(|e| nested(e, "radix"))?;
-                WheelChartInput::Natal(request.clone(), Box::new(input))
+                WheelChartInput::Natal(Box::new(RadixInput::read(
+                    &request.birth,
+                    &request.options,
+                    request.preset,
+                    "radix.birth",
+                    "radix.options.",
+                )?))
             }
             WheelKind::Transits => {
                 let request = required(self.transits.as_ref(), kind)?;
@@ -377,7 +365,7 @@ impl ChartWheelRequest {
                     ));
                 };
                 WheelChartInput::Transits {
-                    natal_radix: natal_radix(request.natal.as_ref(), "transits")?,
+                    natal: natal_chart(request.natal.as_ref(), "transits.natal")?,
                     input: Box::new(input),
                     at,
                 }
@@ -396,7 +384,7 @@ impl ChartWheelRequest {
                 }
                 used_now = input.used_now();
                 WheelChartInput::Progressions {
-                    natal_radix: natal_radix(request.natal.as_ref(), "progressions")?,
+                    natal: natal_chart(request.natal.as_ref(), "progressions.natal")?,
                     input: Box::new(input),
                 }
             }
@@ -414,7 +402,7 @@ impl ChartWheelRequest {
                     return Err(ApiInputError::field(
                         "relationship.method",
                         format!(
-                            "must be {:?} with kind {:?} (got {:?})",
+                            "must be {:?} with kind {} (got {:?})",
                             expected.name(),
                             kind_name(kind),
                             request.method
@@ -428,7 +416,7 @@ impl ChartWheelRequest {
                 } else {
                     input
                 };
-                WheelChartInput::Relationship(request, Box::new(input))
+                WheelChartInput::Relationship(Box::new(request), Box::new(input))
             }
             WheelKind::Return => {
                 let request = required(self.returns.as_ref(), kind)?;
@@ -444,20 +432,20 @@ impl ChartWheelRequest {
                     .validate(now, ReturnsEndpoint::Returns)
                     .map_err(|e| nested(e, "returns"))?;
                 used_now = input.used_now;
-                let natal_radix = if self.natal_outside.unwrap_or(false) {
+                let natal = if self.natal_outside.unwrap_or(false) {
                     if request.natal.is_none() {
                         return Err(ApiInputError::field(
                             "natal_outside",
                             "needs returns.natal (a birth) to draw the natal chart",
                         ));
                     }
-                    natal_radix(request.natal.as_ref(), "returns")?
+                    natal_chart(request.natal.as_ref(), "returns.natal")?
                 } else {
                     None
                 };
                 WheelChartInput::Return {
                     input: Box::new(input),
-                    natal_radix,
+                    natal,
                 }
             }
         };
@@ -511,21 +499,18 @@ pub fn compute(eph: &Ephemeris, input: &ChartWheelInput) -> Result<WheelImage, C
 /// As [`compute`].
 pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChart, CalcFailure> {
     match input {
-        WheelChartInput::Natal(request, radix_input) => {
-            let response = radix::compute(eph, request, radix_input)
-                .map_err(|e| nested_failure(e, "radix"))?;
-            Ok(single(&response.chart, "Natal chart"))
+        WheelChartInput::Natal(radix) => Ok(WheelChart::of_chart(
+            &cast(eph, radix, "radix.birth.datetime")?,
+            "Natal chart",
+        )),
+        WheelChartInput::Transits { input, at, natal } => {
+            transits_wheel(eph, input, *at, natal.as_deref())
         }
-        WheelChartInput::Transits {
-            input,
-            at,
-            natal_radix,
-        } => transits_wheel(eph, input, *at, natal_radix.as_ref()),
-        WheelChartInput::Progressions { input, natal_radix } => {
-            progressions_wheel(eph, input, natal_radix.as_ref())
+        WheelChartInput::Progressions { input, natal } => {
+            progressions_wheel(eph, input, natal.as_deref())
         }
         WheelChartInput::Relationship(request, input) => relationship_wheel(eph, request, input),
-        WheelChartInput::Return { input, natal_radix } => {
+        WheelChartInput::Return { input, natal } => {
             let response =
                 returns::compute(eph, input).map_err(|e| nested_failure(e, "returns"))?;
             let first = response
@@ -547,15 +532,23 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
                 chart,
                 &format!("{} return of {}", words_of(planet), found.exact_at),
             );
-            if let Some((request, radix_input)) = natal_radix {
-                let natal = radix::compute(eph, request, radix_input)
-                    .map_err(|e| nested_failure(e, "returns"))?;
-                wheel.outer = Some(ring_of(&natal.chart, "natal"));
+            if let Some(natal) = natal {
+                let chart = cast(eph, natal, "returns.natal.datetime")?;
+                wheel.outer = Some(Ring::of_chart(&chart, "natal"));
                 wheel.title.push_str(", the natal chart outside");
             }
             Ok(wheel)
         }
     }
+}
+
+/// Casts a validated chart; a failure of the date is blamed on `datetime_field`.
+pub(crate) fn cast(
+    eph: &Ephemeris,
+    input: &RadixInput,
+    datetime_field: &str,
+) -> Result<CastChart, CalcFailure> {
+    cast_chart(eph, &input.cast).map_err(|e| cast_failure(e).at_field(datetime_field))
 }
 
 fn words_of(name: &str) -> String {
@@ -640,20 +633,19 @@ fn links(list: &AspectListDto, first: RingSide, second: RingSide) -> Vec<AspectL
         .collect()
 }
 
-/// The inner ring of a chart against the natal points: the natal radix (with houses) when the
-/// request gave a birth, else the natal points as given (no houses).
+/// The inner ring of a chart against the natal points: the natal chart (with houses) when the
+/// request gave a birth (at `path`), else the natal points as given (no houses).
 fn natal_ring(
     eph: &Ephemeris,
-    natal_radix: Option<&(RadixRequest, Box<RadixInput>)>,
+    natal: Option<&RadixInput>,
     points: &crate::common::OrderedMap<f64>,
-    prefix: &str,
+    path: &str,
 ) -> Result<(Ring, Option<HouseCusps>), CalcFailure> {
-    if let Some((request, input)) = natal_radix {
-        let response =
-            radix::compute(eph, request, input).map_err(|e| nested_failure(e, prefix))?;
+    if let Some(natal) = natal {
+        let chart = cast(eph, natal, &format!("{path}.natal.datetime"))?;
         return Ok((
-            ring_of(&response.chart, "natal"),
-            houses_of(&response.chart),
+            Ring::of_chart(&chart, "natal"),
+            HouseCusps::of_chart(&chart),
         ));
     }
     let ring = Ring {
@@ -702,43 +694,20 @@ fn transits_wheel(
     eph: &Ephemeris,
     input: &TransitsInput,
     at: Timestamp,
-    natal_radix: Option<&(RadixRequest, Box<RadixInput>)>,
+    natal: Option<&RadixInput>,
 ) -> Result<WheelChart, CalcFailure> {
     let response = transits::compute(eph, input).map_err(|e| nested_failure(e, "transits"))?;
-    let (inner, houses) = natal_ring(eph, natal_radix, &response.natal.points, "transits")?;
+    let (inner, houses) = natal_ring(eph, natal, &response.natal.points, "transits")?;
     // Every transiting body at `at`, in aspect or not.
-    let place = natal_radix.map_or(
-        Observer {
-            lat_deg: 0.0,
-            lon_deg: 0.0,
-            alt_m: 0.0,
-        },
-        |(_, radix_input)| radix_input.birth.place,
+    let sky = CastInput::sky(
+        julian_day_ut(at),
+        input.bodies.clone(),
+        MissingData::Refuse,
+        true,
+        None,
     );
-    let sky = compute_chart(
-        eph,
-        &ChartInput {
-            jd: julian_day_ut(at),
-            place,
-            bodies: input.bodies.clone(),
-            frame: Frame::GEOCENTRIC_TROPICAL,
-            house_system: None,
-        },
-    )
-    .map_err(|e| nested_failure(CalcFailure::from(e), "transits.at"))?;
-    let outer = Ring {
-        label: format!("transits {at}"),
-        bodies: sky
-            .positions
-            .iter()
-            .map(|p| BodyPoint {
-                name: p.body.name().into_owned(),
-                longitude_deg: p.lon.degrees(),
-                speed_deg_per_day: p.lon_speed_deg_per_day,
-            })
-            .collect(),
-        axes: None,
-    };
+    let sky = cast_chart(eph, &sky).map_err(|e| nested_failure(cast_failure(e), "transits.at"))?;
+    let outer = Ring::of_chart(&sky, format!("transits {at}"));
     let aspects = match &response.events {
         EventsDto::Snapshot(events) => events
             .iter()
@@ -766,7 +735,7 @@ fn transits_wheel(
 fn progressions_wheel(
     eph: &Ephemeris,
     input: &ProgressionsInput,
-    natal_radix: Option<&(RadixRequest, Box<RadixInput>)>,
+    natal: Option<&RadixInput>,
 ) -> Result<WheelChart, CalcFailure> {
     let response =
         progressions::compute(eph, input).map_err(|e| nested_failure(e, "progressions"))?;
@@ -775,7 +744,7 @@ fn progressions_wheel(
             "a progressions snapshot answered with a window".to_owned(),
         ));
     };
-    let (inner, houses) = natal_ring(eph, natal_radix, &snapshot.natal.points, "progressions")?;
+    let (inner, houses) = natal_ring(eph, natal, &snapshot.natal.points, "progressions")?;
     let outer = Ring {
         label: format!("progressed ({})", snapshot.method),
         bodies: snapshot
@@ -856,4 +825,92 @@ fn relationship_wheel(
             .map(|s| links(&s.list, RingSide::Inner, RingSide::Outer))
             .unwrap_or_default(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::common::BirthDto;
+
+    fn radix_request(value: Value) -> RadixRequest {
+        crate::parse::json_value(value).expect("a radix body")
+    }
+
+    /// Bad radix bodies, each failing a different rule of radix's validation.
+    fn bad_radix_bodies() -> Vec<Value> {
+        let birth = json!({"datetime": "1990-05-15T14:30:00", "timezone": "Europe/Berlin",
+                           "location": {"latitude": 52.52, "longitude": 13.405}});
+        let with = |key: &str, value: Value| {
+            let mut body = json!({"birth": birth.clone(), "options": {}});
+            body["options"][key] = value;
+            body
+        };
+        vec![
+            json!({"birth": {"datetime": "1990-05-15T14:30:00",
+                             "location": {"latitude": 52.52, "longitude": 13.405}}}),
+            json!({"birth": {"datetime": "1990-05-15T14:30:00Z"}}),
+            json!({"birth": {"datetime": "2021-03-28T02:30:00", "timezone": "Europe/Berlin",
+                             "location": {"latitude": 52.52, "longitude": 13.405}}}),
+            with("include", json!([])),
+            with("bodies", json!([])),
+            with("ayanamsa", json!("lahiri")),
+            with("observer", json!({"latitude": 1.0, "longitude": 2.0})),
+            with("aspects", json!({"aspects": []})),
+            json!({"birth": birth.clone(), "preset": "astrodienst",
+                   "options": {"ayanamsa": "lahiri"}}),
+        ]
+    }
+
+    #[test]
+    fn an_embedded_radix_reports_its_fields_under_radix() {
+        for body in bad_radix_bodies() {
+            let request = radix_request(body.clone());
+            let own = RadixInput::try_from(&request).expect_err("a bad body");
+            let embedded = RadixInput::read(
+                &request.birth,
+                &request.options,
+                request.preset,
+                "radix.birth",
+                "radix.options.",
+            )
+            .expect_err("a bad body");
+            let field = own.field.as_deref().expect("every rule names its field");
+            assert_eq!(
+                embedded.field.as_deref(),
+                Some(format!("radix.{field}").as_str()),
+                "{body}"
+            );
+            // The message starts with the path, and every path it names (also in a hint such
+            // as "set birth.ambiguous_time") is the embedded one.
+            assert!(
+                embedded.message.starts_with("radix."),
+                "{body}: {embedded:?}"
+            );
+            let elsewhere = embedded
+                .message
+                .replace("radix.birth", "")
+                .replace("radix.options", "");
+            assert!(
+                !elsewhere.contains("birth.") && !elsewhere.contains("options."),
+                "{body}: {embedded:?}"
+            );
+            assert_eq!(embedded.code, own.code, "{body}");
+        }
+    }
+
+    #[test]
+    fn a_natal_birth_reports_its_fields_under_its_own_path() {
+        for body in bad_radix_bodies().into_iter().take(3) {
+            let birth: BirthDto = crate::parse::json_value(body["birth"].clone()).unwrap();
+            let error = natal_chart(Some(&birth), "transits.natal").expect_err("a bad birth");
+            let field = error.field.clone().unwrap_or_default();
+            assert!(field.starts_with("transits.natal."), "{body}: {error:?}");
+            assert!(
+                error.message.starts_with("transits.natal"),
+                "{body}: {error:?}"
+            );
+        }
+    }
 }

@@ -8,19 +8,23 @@
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartInput, Frame, chart_bodies, compute_chart};
+use orrery_astro::chart::chart_bodies;
+use orrery_astro::techniques::cast::CastChart;
+use orrery_astro::techniques::longitude_samples::sample_longitudes;
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
-use orrery_ephem::{Ephemeris, Observer};
+use orrery_ephem::Ephemeris;
 use orrery_wheel::{Dial, GraphData, GraphOptions, NatalLine, Series, draw_graph};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::chart_wheel::{ImageFormat, ImageSizePx, Picture, ThemeName, WheelImage, natal_radix};
+use crate::chart_wheel::{
+    ImageFormat, ImageSizePx, Picture, ThemeName, WheelImage, cast, natal_chart,
+};
 use crate::common::{BirthDto, body_list};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
-use crate::radix;
+use crate::radix::RadixInput;
 
 /// The longest window, in days (five years).
 pub const MAX_WINDOW_DAYS: f64 = 5.0 * 365.25;
@@ -74,7 +78,8 @@ pub struct EphemerisGraphInput {
     pub end: Timestamp,
     pub bodies: Vec<Body>,
     pub dial: Dial,
-    pub natal_radix: Option<(radix::RadixRequest, Box<radix::RadixInput>)>,
+    /// The birth of `natal`, cast with radix's defaults for its points.
+    pub natal: Option<Box<RadixInput>>,
     pub picture: Picture,
 }
 
@@ -111,7 +116,7 @@ impl TryFrom<&EphemerisGraphRequest> for EphemerisGraphInput {
                 DialName::Ninety => Dial::Ninety,
                 DialName::FortyFive => Dial::FortyFive,
             },
-            natal_radix: natal_radix(request.natal.as_ref(), "")?,
+            natal: natal_chart(request.natal.as_ref(), "natal")?,
             picture: Picture::new(request.format, request.size, request.theme)?,
         })
     }
@@ -143,63 +148,26 @@ pub fn graph_data(eph: &Ephemeris, input: &EphemerisGraphInput) -> Result<GraphD
     let start_jd = julian_day_ut(input.start).0;
     let end_jd = julian_day_ut(input.end).0;
     // One sample per pixel of the width (the plot is a little narrower).
-    let samples = input.picture.size_px as usize;
-    let mut series: Vec<Series> = input
-        .bodies
+    let samples = sample_longitudes(
+        eph,
+        (JulianDayUt(start_jd), JulianDayUt(end_jd)),
+        &input.bodies,
+        input.picture.size_px as usize,
+    )
+    .map_err(|e| CalcFailure::from(e).at_field("bodies"))?;
+    let series = samples
         .iter()
-        .map(|b| Series {
-            body: b.name().into_owned(),
-            samples: Vec::with_capacity(samples + 1),
+        .map(|line| Series {
+            body: line.body.name().into_owned(),
+            samples: line
+                .samples
+                .iter()
+                .map(|(jd, lon)| (jd.0, lon.degrees()))
+                .collect(),
         })
         .collect();
-    let place = Observer {
-        lat_deg: 0.0,
-        lon_deg: 0.0,
-        alt_m: 0.0,
-    };
-    for k in 0..=samples {
-        let jd = start_jd + (end_jd - start_jd) * k as f64 / samples as f64;
-        let chart = compute_chart(
-            eph,
-            &ChartInput {
-                jd: JulianDayUt(jd),
-                place,
-                bodies: input.bodies.clone(),
-                frame: Frame::GEOCENTRIC_TROPICAL,
-                house_system: None,
-            },
-        )
-        .map_err(|e| CalcFailure::from(e).at_field("bodies"))?;
-        for (line, position) in series.iter_mut().zip(&chart.positions) {
-            line.samples.push((jd, position.lon.degrees()));
-        }
-    }
-    let natal = match &input.natal_radix {
-        Some((request, radix_input)) => {
-            let response = radix::compute(eph, request, radix_input)
-                .map_err(|e| e.at_field("natal.datetime"))?;
-            let chart = response.chart;
-            let mut lines: Vec<NatalLine> = chart
-                .planets
-                .iter()
-                .flat_map(|p| &p.0)
-                .map(|(name, p)| NatalLine {
-                    point: name.clone(),
-                    longitude_deg: p.longitude,
-                })
-                .collect();
-            if let Some(angles) = &chart.angles {
-                lines.push(NatalLine {
-                    point: "ascendant".to_owned(),
-                    longitude_deg: angles.ascendant.longitude,
-                });
-                lines.push(NatalLine {
-                    point: "mc".to_owned(),
-                    longitude_deg: angles.mc.longitude,
-                });
-            }
-            lines
-        }
+    let natal = match &input.natal {
+        Some(natal) => natal_lines(&cast(eph, natal, "natal.datetime")?),
         None => Vec::new(),
     };
     Ok(GraphData {
@@ -216,6 +184,25 @@ pub fn graph_data(eph: &Ephemeris, input: &EphemerisGraphInput) -> Result<GraphD
         natal,
         time_marks: month_starts(input.start, input.end),
     })
+}
+
+/// A natal chart's points as lines: its bodies, then the ascendant and the MC.
+fn natal_lines(chart: &CastChart) -> Vec<NatalLine> {
+    let bodies = chart.bodies.iter().flatten().map(|b| NatalLine {
+        point: b.position.body.name().into_owned(),
+        longitude_deg: b.position.lon.degrees(),
+    });
+    let axes = chart.houses.iter().flat_map(|h| {
+        [
+            ("ascendant", h.houses.angles.ascendant.lon_deg),
+            ("mc", h.houses.angles.mc.lon_deg),
+        ]
+        .map(|(point, longitude_deg)| NatalLine {
+            point: point.to_owned(),
+            longitude_deg,
+        })
+    });
+    bodies.chain(axes).collect()
 }
 
 /// The first instant of each month (UTC) within the window, labelled `2025-01`.

@@ -2,9 +2,10 @@
 
 use jiff::Timestamp;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartError, Frame, MissingData, OmittedBody, position};
+use orrery_astro::chart::MissingData;
+use orrery_astro::techniques::cast::{CastError, CastInput, cast_chart};
 use orrery_astro::time::JulianDayUt;
-use orrery_ephem::{Ephemeris, EphemerisSource};
+use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -41,10 +42,14 @@ impl TryFrom<&PlanetsQuery> for PlanetsInput {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PlanetsResponse {
+    /// The instant, UTC, ISO 8601.
     pub datetime_utc: String,
+    /// The instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// `swiss` (the data files) or `moshier` (the analytical fallback before 1200).
     pub ephemeris: &'static str,
+    /// Geocentric tropical positions by point name (longitude and latitude in degrees,
+    /// distance in astronomical units, speeds per day).
     #[schema(value_type = BTreeMap<String, PositionDto>)]
     pub planets: OrderedMap<PositionDto>,
     /// The points without data at this instant (Chiron before 1200), left out, with the dates
@@ -60,32 +65,32 @@ pub struct PlanetsResponse {
 /// before 1200) is left out and listed in `omitted`. A date where the Sun has no data (after
 /// 4800) is a 400 naming it.
 pub fn compute(eph: &Ephemeris, input: &PlanetsInput) -> Result<PlanetsResponse, CalcFailure> {
-    let mut planets = OrderedMap::default();
-    let mut source = EphemerisSource::Swiss;
-    let mut omitted = Vec::new();
-    for body in Body::STANDARD {
-        let p = match position(eph, input.jd, body, &Frame::GEOCENTRIC_TROPICAL) {
-            Ok(p) => p,
-            Err(ChartError::NoData { valid, .. })
-                if MissingData::LeaveOut.leaves_out_at(input.jd) =>
-            {
-                omitted.push(OmittedBody { body, valid });
-                continue;
-            }
-            Err(error) => return Err(crate::ephemeris_range::chart_failure_at("datetime", error)),
-        };
-        if p.source == EphemerisSource::Moshier {
-            source = EphemerisSource::Moshier;
-        }
-        planets
-            .0
-            .push((body.name().into_owned(), PositionDto::from(&p)));
-    }
+    let sky = CastInput::sky(
+        input.jd,
+        Body::STANDARD.to_vec(),
+        MissingData::LeaveOut,
+        true,
+        None,
+    );
+    let chart = cast_chart(eph, &sky).map_err(|error| match error {
+        CastError::Chart(error) => crate::ephemeris_range::chart_failure_at("datetime", error),
+        CastError::Aspect(error) => CalcFailure::Internal(error.to_string()),
+    })?;
     Ok(PlanetsResponse {
         datetime_utc: input.instant.to_string(),
         julian_day_ut: input.jd.0,
-        ephemeris: ephemeris_name(source),
-        planets,
-        omitted: omitted_dtos(&omitted),
+        ephemeris: ephemeris_name(chart.ephemeris),
+        planets: OrderedMap(
+            chart
+                .bodies
+                .iter()
+                .flatten()
+                .map(|b| {
+                    let p = &b.position;
+                    (p.body.name().into_owned(), PositionDto::from(p))
+                })
+                .collect(),
+        ),
+        omitted: omitted_dtos(&chart.omitted),
     })
 }

@@ -295,7 +295,7 @@ mod inputs {
     impl ProvenanceInputs for EphemerisGraphInput {
         fn input_instants(&self) -> Vec<InputInstant> {
             let mut instants = vec![at("start", self.start), at("end", self.end)];
-            if let Some((_, radix)) = &self.natal_radix {
+            if let Some(radix) = &self.natal {
                 instants.push(InputInstant::birth("natal", &radix.birth));
             }
             instants
@@ -442,7 +442,7 @@ mod inputs {
     impl ProvenanceInputs for ChartWheelInput {
         fn input_instants(&self) -> Vec<InputInstant> {
             match &self.chart {
-                WheelChartInput::Natal(_, radix) => radix.input_instants(),
+                WheelChartInput::Natal(radix) => radix.input_instants(),
                 WheelChartInput::Transits { input, .. } => input.input_instants(),
                 WheelChartInput::Progressions { input, .. } => input.input_instants(),
                 WheelChartInput::Relationship(_, input) => input.input_instants(),
@@ -452,7 +452,7 @@ mod inputs {
 
         fn preset_name(&self) -> Option<&'static str> {
             match &self.chart {
-                WheelChartInput::Natal(_, radix) => radix.preset_name(),
+                WheelChartInput::Natal(radix) => radix.preset_name(),
                 WheelChartInput::Relationship(_, input) => input.preset_name(),
                 WheelChartInput::Transits { input, .. } => input.preset_name(),
                 WheelChartInput::Return { input, .. } => input.preset_name(),

@@ -1,8 +1,8 @@
 //! `POST /v1/radix`: a complete chart (planets, houses and angles, aspects) for a birth.
 
-use orrery_astro::aspects::AspectConfig;
 use orrery_astro::chart::{ChartInput, MissingData, chart_bodies_seen_from};
 use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::techniques::cast::{CastInput, cast_chart};
 use orrery_ephem::{Ephemeris, HouseSystem};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 // the crate met them first.
 pub use crate::chart_content::{
     AnglePointDto, AnglesDto, ChartContent, RadixAspectsDto, RadixPart, RadixPlanetDto,
-    aspect_points, chart_content, content_of,
+    aspect_points, cast_failure, cast_options, chart_content, content_of,
 };
 use crate::common::{
     BirthDto, FrameDto, FrameOptions, LocationDto, LocationEcho, ResolvedBirth, ResolvedTimeDto,
@@ -69,14 +69,14 @@ pub struct RadixOptionsDto {
 #[derive(Debug, Clone)]
 pub struct RadixInput {
     pub birth: ResolvedBirth,
-    pub chart: ChartInput,
+    /// `birth.datetime` as given, for the echo.
+    pub datetime: String,
+    /// `birth.timezone` as given, for the echo.
+    pub timezone: Option<String>,
+    /// The chart to cast: a body without data is left out ([`MissingData::LeaveOut`]) when
+    /// the bodies are the default list, refused when they were asked for by name.
+    pub cast: CastInput,
     pub house_system: HouseSystemName,
-    pub parts: Vec<RadixPart>,
-    pub aspects: AspectConfig,
-    pub include_axes: bool,
-    /// Leave out a body without data ([`MissingData::LeaveOut`]) when the bodies are the
-    /// default list; refuse it when they were asked for by name.
-    pub missing: MissingData,
     /// The preset the request named, with what it filled in.
     pub preset: Option<AppliedPreset>,
 }
@@ -85,14 +85,40 @@ impl TryFrom<&RadixRequest> for RadixInput {
     type Error = ApiInputError;
 
     fn try_from(request: &RadixRequest) -> Result<Self, ApiInputError> {
-        let mut preset = request.preset.map(|field| AppliedPreset::new(field.0));
-        let birth = read_birth(preset.as_mut(), "birth", &request.birth).resolve("birth")?;
-        let options = &request.options;
+        Self::read(
+            &request.birth,
+            &request.options,
+            request.preset,
+            "birth",
+            "options.",
+        )
+    }
+}
+
+impl RadixInput {
+    /// The chart of `birth_dto` with `options` and `preset`, their errors under the paths
+    /// they have in the request: `birth_path` (`birth`; `radix.birth` in a wheel,
+    /// `transits.natal` for a natal birth) and `options_path` (`options.`, ending in a dot).
+    ///
+    /// # Errors
+    /// A birth that does not resolve, or an option that breaks its rule.
+    pub fn read(
+        birth_dto: &BirthDto,
+        options: &RadixOptionsDto,
+        preset: Option<PresetField>,
+        birth_path: &str,
+        options_path: &str,
+    ) -> Result<Self, ApiInputError> {
+        let mut preset = preset.map(|field| AppliedPreset::new(field.0));
+        let birth = read_birth(preset.as_mut(), birth_path, birth_dto).resolve(birth_path)?;
+        let aspects_path = format!("{options_path}aspects.");
+        let bodies_path = format!("{options_path}bodies");
         let (house_system, (zodiac, ayanamsa), aspects) = match &mut preset {
             Some(preset) => (
-                preset.house_system("options.house_system", options.house_system)?,
-                preset.zodiac("options.", options.zodiac, options.ayanamsa)?,
-                preset.aspects("options.aspects.", options.aspects.as_ref())?,
+                preset
+                    .house_system(&format!("{options_path}house_system"), options.house_system)?,
+                preset.zodiac(options_path, options.zodiac, options.ayanamsa)?,
+                preset.aspects(&aspects_path, options.aspects.as_ref())?,
             ),
             None => (
                 options.house_system,
@@ -105,53 +131,54 @@ impl TryFrom<&RadixRequest> for RadixInput {
         let parts = match &options.include {
             Some(parts) if parts.is_empty() => {
                 return Err(ApiInputError::field(
-                    "options.include",
+                    &format!("{options_path}include"),
                     "must name at least one of planets, houses, aspects",
                 ));
             }
-            Some(parts) => parts.clone(),
-            None => vec![RadixPart::Planets, RadixPart::Houses, RadixPart::Aspects],
+            Some(parts) => parts.as_slice(),
+            None => &[RadixPart::Planets, RadixPart::Houses, RadixPart::Aspects],
         };
         let frame = FrameOptions {
             zodiac,
             ayanamsa: ayanamsa.map(|field| field.0),
             center: options.center,
             observer: options.observer.as_ref(),
-            prefix: "options.",
+            prefix: options_path,
         }
         .to_frame(Some(birth.place))?;
         let (bodies, missing) = match (&options.bodies, &mut preset) {
-            (Some(bodies), _) => (
-                body_list("options.bodies", bodies, None)?,
-                MissingData::Refuse,
-            ),
+            (Some(bodies), _) => (body_list(&bodies_path, bodies, None)?, MissingData::Refuse),
             // The preset's list stands for the default one: a body without data at the date
             // is left out and listed, as from the default list.
             (None, Some(preset)) => {
                 let seen = chart_bodies_seen_from(frame.center);
-                let mut bodies = preset.bodies("options.bodies");
+                let mut bodies = preset.bodies(&bodies_path);
                 bodies.retain(|body| seen.contains(body));
                 (bodies, MissingData::LeaveOut)
             }
             (None, None) => (chart_bodies_seen_from(frame.center), MissingData::LeaveOut),
         };
-        let (aspects, include_axes) = aspects.unwrap_or_default().to_config("options.aspects.")?;
-        let wants_houses = parts.contains(&RadixPart::Houses)
-            || (parts.contains(&RadixPart::Aspects) && include_axes);
-        Ok(Self {
-            chart: ChartInput {
+        let (aspects, include_axes) = aspects.unwrap_or_default().to_config(&aspects_path)?;
+        let cast = CastInput::new(
+            ChartInput {
                 jd: birth.jd,
                 place: birth.place,
                 bodies,
                 frame,
-                house_system: wants_houses.then_some(house_system.system),
+                house_system: Some(house_system.system),
             },
-            birth,
-            house_system,
-            parts,
-            aspects,
-            include_axes,
             missing,
+            cast_options(parts, aspects, include_axes),
+        );
+        Ok(Self {
+            datetime: birth_dto.datetime.as_str().to_owned(),
+            timezone: birth_dto
+                .timezone
+                .as_ref()
+                .map(|zone| zone.name().to_owned()),
+            birth,
+            cast,
+            house_system,
             preset,
         })
     }
@@ -160,10 +187,14 @@ impl TryFrom<&RadixRequest> for RadixInput {
 /// The request as understood, echoed back.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixInputEcho {
+    /// `birth.datetime` as given (ISO 8601).
     pub datetime: String,
+    /// `birth.timezone` as given (an IANA zone or `auto`); absent when not given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// The birth place used: latitude and longitude in degrees, altitude in metres.
     pub location: LocationEcho,
+    /// The house system asked for (`GET /v1/catalog/house-systems`).
     pub house_system: &'static str,
     #[serde(flatten)]
     pub frame: FrameDto,
@@ -176,40 +207,29 @@ pub struct RadixInputEcho {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RadixResponse {
+    /// The request as understood.
     pub input: RadixInputEcho,
     #[serde(flatten)]
     pub chart: ChartContent,
 }
 
-/// Computes the chart.
+/// Casts the chart.
 ///
 /// # Errors
 /// A body without data at the date, or a frame the library rejects.
-pub fn compute(
-    eph: &Ephemeris,
-    request: &RadixRequest,
-    input: &RadixInput,
-) -> Result<RadixResponse, CalcFailure> {
-    let content = chart_content(
-        eph,
-        &input.chart,
-        input.missing,
-        &input.parts,
-        &input.aspects,
-        input.include_axes,
-    )
-    .map_err(|e| e.at_field("birth.datetime"))?;
-    let birth = &request.birth;
+pub fn compute(eph: &Ephemeris, input: &RadixInput) -> Result<RadixResponse, CalcFailure> {
+    let chart =
+        cast_chart(eph, &input.cast).map_err(|e| cast_failure(e).at_field("birth.datetime"))?;
     Ok(RadixResponse {
         input: RadixInputEcho {
-            datetime: birth.datetime.as_str().to_owned(),
-            timezone: birth.timezone.as_ref().map(|zone| zone.name().to_owned()),
+            datetime: input.datetime.clone(),
+            timezone: input.timezone.clone(),
             location: LocationEcho::from(input.birth.place),
             house_system: input.house_system.name,
-            frame: FrameDto::new(&input.chart.frame),
+            frame: FrameDto::new(&input.cast.chart.frame),
             resolved: ResolvedTimeDto::new(&input.birth),
             preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
-        chart: content,
+        chart: ChartContent::new(&chart, input.cast.options.aspects.as_ref()),
     })
 }

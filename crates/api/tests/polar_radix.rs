@@ -46,7 +46,7 @@ fn radix(eph: &Ephemeris, chart: &Value, system: &str, sidereal: bool) -> RadixR
     }))
     .expect("request parses");
     let input = RadixInput::try_from(&request).expect("valid request");
-    compute(eph, &request, &input).expect("chart computes")
+    compute(eph, &input).expect("chart computes")
 }
 
 /// Every (chart, sidereal?, true MC, rows) of the fixture.

@@ -17,7 +17,7 @@ fn chart(eph: &Ephemeris, request: Value) -> Value {
     let request: RadixRequest =
         json_value(request.clone()).unwrap_or_else(|e| panic!("{request}: {e}"));
     let input = RadixInput::try_from(&request).unwrap_or_else(|e| panic!("{e}"));
-    serde_json::to_value(compute(eph, &request, &input).unwrap()).unwrap()
+    serde_json::to_value(compute(eph, &input).unwrap()).unwrap()
 }
 
 /// Compares the planets (those the answer has and the peer gives), the twelve cusps and the

@@ -27,7 +27,7 @@ use orrery_ephem::{Ephemeris, EphemerisSource};
 
 use crate::angle::{Longitude, antiscion, contra_antiscion, separation};
 use crate::body::Body;
-use crate::chart::{ChartError, Frame, position};
+use crate::chart::{ChartError, Frame, MissingData, OmittedBody, position};
 use crate::time::JulianDayUt;
 
 /// The default bodies (docs/CONVENTIONS.md: 14 of the standard points): the Sun, the Moon,
@@ -209,6 +209,48 @@ pub fn mirror_points(
         points.push(MirrorPoints::new(body, p.lon));
     }
     Ok((points, source))
+}
+
+/// What [`antiscia`] computes: the instant, the bodies and the orb of the pairs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AntisciaInput {
+    pub jd: JulianDayUt,
+    /// The bodies, without duplicates, in the order asked for.
+    pub bodies: Vec<Body>,
+    /// A body without data at the date is refused, or left out and listed.
+    pub missing: MissingData,
+    pub orb: AntisciaOrb,
+    /// Whether to look for the pairs.
+    pub include_pairs: bool,
+}
+
+/// Each body's mirrors, and the pairs in antiscia or contra-antiscia.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Antiscia {
+    /// In the order of the bodies.
+    pub points: Vec<MirrorPoints>,
+    /// `None` when the pairs were not asked for.
+    pub pairs: Option<Vec<MirrorPair>>,
+    /// The bodies left out for lack of data.
+    pub omitted: Vec<OmittedBody>,
+    /// [`EphemerisSource::Moshier`] when any position came from the analytical fallback.
+    pub ephemeris: EphemerisSource,
+}
+
+/// The mirror points of the bodies at the instant and, when asked for, the pairs among them.
+///
+/// # Errors
+/// [`ChartError`] when a body has no data at the date and the input refuses it.
+pub fn antiscia(eph: &Ephemeris, input: &AntisciaInput) -> Result<Antiscia, ChartError> {
+    let (bodies, omitted) = input.missing.split(&input.bodies, input.jd);
+    let (points, ephemeris) = mirror_points(eph, input.jd, &bodies)?;
+    let pairs = input.include_pairs.then(|| find_pairs(&points, input.orb));
+    Ok(Antiscia {
+        points,
+        pairs,
+        omitted,
+        ephemeris,
+    })
 }
 
 #[cfg(test)]

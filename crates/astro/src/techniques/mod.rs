@@ -3,6 +3,7 @@
 //! * [`antiscia`]: each body's antiscion and contra-antiscion, and the pairs mirroring each other.
 //! * [`cartography`]: astro-cartography, the MC, IC, AC and DC lines of bodies (and their
 //!   zodiacal aspect lines) on the map, and each line's distance from a place.
+//! * [`cast`]: a cast chart, the bodies with their houses, the cusps and angles, and the aspects.
 //! * [`directions`]: primary directions by Placidus' proportional semi-arc, zodiacal or in
 //!   mundo, to the angles and the bodies, timed by the Naibod, Ptolemy or a numeric key.
 //! * [`events`]: the sky's calendar: ingresses, stations, retrograde periods, lunations, the
@@ -11,6 +12,7 @@
 //!   selection by magnitude and a chart's conjunctions with them.
 //! * [`heliacal`]: heliacal risings and settings (first and last visibility) from the library's
 //!   visibility model, and the acronychal and cosmical configurations with the Sun from rise/set.
+//! * [`longitude_samples`]: bodies' longitudes at evenly spaced instants, for a graphic ephemeris.
 //! * [`lots`]: the lots (Fortune, Spirit, the Hermetic lots, …) with the day/night reversal, and
 //!   the sect of a chart.
 //! * [`midpoints`]: every midpoint of a set of points, the points standing on them by 8th-harmonic
@@ -33,10 +35,12 @@
 
 pub mod antiscia;
 pub mod cartography;
+pub mod cast;
 pub mod directions;
 pub mod events;
 pub mod fixed_stars;
 pub mod heliacal;
+pub mod longitude_samples;
 pub mod lots;
 pub mod midpoints;
 pub mod motion;

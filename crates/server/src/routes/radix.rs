@@ -25,8 +25,6 @@ pub(crate) async fn radix(
 ) -> Result<Response, ApiError> {
     let input = RadixInput::try_from(&request)?;
     state
-        .calculate_json(input, false, move |eph, input| {
-            Ok(compute(eph, &request, input)?)
-        })
+        .calculate_json(input, false, move |eph, input| Ok(compute(eph, input)?))
         .await
 }
