@@ -12,6 +12,7 @@ mod chart_wheel;
 mod charts;
 mod cli;
 mod directions;
+mod docs;
 mod ephemeris;
 mod ephemeris_graph;
 mod errors;
