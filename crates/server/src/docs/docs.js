@@ -9,8 +9,8 @@ const keyScheme = document.querySelector('meta[name="orrery-key-scheme"]').conte
 document.getElementById("demo-key").textContent = demoKey;
 
 // The search box ("Filter by tag" in Swagger UI) finds an operation by its path, summary,
-// operation id or tag, in any case: "transits" finds POST /v1/transits, "synastry" the
-// relationship charts.
+// operation id, tag or description (without its code samples), in any case: "transits" finds
+// POST /v1/transits, "synastry" the relationship charts.
 function operationsSearch() {
   return {
     fn: {
@@ -24,7 +24,8 @@ function operationsSearch() {
             const found = tagged.get("operations").filter((entry) => {
               const operation = entry.get("operation");
               return matches(entry.get("path")) || matches(operation.get("summary")) ||
-                matches(operation.get("operationId")) || matches(operation.get("description"));
+                matches(operation.get("operationId")) ||
+                matches(String(operation.get("description") || "").split("#### Code samples")[0]);
             });
             return found.size > 0 ? tagged.set("operations", found) : null;
           })
