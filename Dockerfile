@@ -14,8 +14,10 @@ FROM rust:${RUST_VERSION}-slim-${DEBIAN_RELEASE} AS build
 WORKDIR /src
 # The workspace's manifests and sources only (.dockerignore leaves out target/, fixtures/,
 # bench/ and the rest): the build needs no data file.
-COPY Cargo.toml Cargo.lock ./
+COPY Cargo.toml Cargo.lock CHANGELOG.md ./
 COPY crates ./crates
+# Served as pages under /docs (crates/server/src/routes/guides.rs).
+COPY docs/GETTING-STARTED.md ./docs/
 # The registry and target folders are BuildKit caches, so a rebuild after a source change
 # compiles only what changed; the binary is copied out of the cache to stay in the layer.
 # Debug information is stripped: 18 MB instead of 89 MB (panic messages keep their file and

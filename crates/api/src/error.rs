@@ -12,50 +12,167 @@ use orrery_ephem::EphemError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// Every error code the service answers with (`docs/API-DESIGN.md`, "Errors"); a 400 is one of
-/// the first six.
+/// Every error code the service answers with. The service's error-codes page (`/docs/errors`,
+/// one anchor per code) is generated from [`ErrorCode::ALL`] with each code's
+/// [`ErrorCode::status`] and [`ErrorCode::description`], and every error object links to its
+/// code's entry in `doc_url`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
-    /// 400: a value breaks a rule (malformed JSON, a wrong type, a range, a combination).
     InvalidInput,
-    /// 400: a name not in its catalogue; `details.accepted` lists the names that are.
     UnknownName,
-    /// 400: a window, a number of samples or a list is larger than one request may ask for.
     LimitExceeded,
-    /// 400: a local time that happened twice; `details.candidates` gives both readings.
     AmbiguousLocalTime,
-    /// 400: a local time that was skipped; `details.candidates` gives both readings.
     NonexistentLocalTime,
-    /// 400: a date the installed ephemeris data do not cover for a body asked for;
-    /// `details` names the body and its dates (`docs/EPHEMERIS-RANGE.md`).
     OutsideEphemerisRange,
-    /// 400: a `place` query whose best matches are about as good; `details.candidates` lists
-    /// them (send a `place_id`, or `place_match: "best"`).
     AmbiguousPlace,
-    /// 401: no key, an unknown key or a revoked key.
     Unauthorized,
-    /// 404: no such path.
     NotFound,
-    /// 405: the path does not accept this method.
     MethodNotAllowed,
-    /// 413: the body is larger than 64 KiB.
     PayloadTooLarge,
-    /// 415: a body not declared as JSON (another `Content-Type`, or none).
     UnsupportedMediaType,
-    /// 429: the plan's hourly limit is used up.
     RateLimited,
-    /// 500: the service failed.
     InternalError,
-    /// 503: a backend the request needs is unreachable.
     ServiceUnavailable,
-    /// 503: the calculation capacity is full; retry after `Retry-After`.
     Overloaded,
-    /// 504: the calculation did not finish in time.
     Timeout,
 }
 
 impl ErrorCode {
+    /// Every code, in the order of the error-codes page (a test checks the list against the
+    /// enum's schema, which lists every variant).
+    pub const ALL: [ErrorCode; 17] = [
+        Self::InvalidInput,
+        Self::UnknownName,
+        Self::LimitExceeded,
+        Self::AmbiguousLocalTime,
+        Self::NonexistentLocalTime,
+        Self::OutsideEphemerisRange,
+        Self::AmbiguousPlace,
+        Self::Unauthorized,
+        Self::NotFound,
+        Self::MethodNotAllowed,
+        Self::PayloadTooLarge,
+        Self::UnsupportedMediaType,
+        Self::RateLimited,
+        Self::InternalError,
+        Self::ServiceUnavailable,
+        Self::Overloaded,
+        Self::Timeout,
+    ];
+
+    /// The HTTP status of an answer with this code.
+    #[must_use]
+    pub const fn status(self) -> u16 {
+        match self {
+            Self::InvalidInput
+            | Self::UnknownName
+            | Self::LimitExceeded
+            | Self::AmbiguousLocalTime
+            | Self::NonexistentLocalTime
+            | Self::OutsideEphemerisRange
+            | Self::AmbiguousPlace => 400,
+            Self::Unauthorized => 401,
+            Self::NotFound => 404,
+            Self::MethodNotAllowed => 405,
+            Self::PayloadTooLarge => 413,
+            Self::UnsupportedMediaType => 415,
+            Self::RateLimited => 429,
+            Self::InternalError => 500,
+            Self::ServiceUnavailable | Self::Overloaded => 503,
+            Self::Timeout => 504,
+        }
+    }
+
+    /// What the code means and what a client can do about it: the text of its entry on the
+    /// error-codes page. Markdown-style `code` spans only.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::InvalidInput => {
+                "A value breaks a rule: malformed JSON, a wrong type, a value out of range, or \
+                 fields that do not go together. `field` names the value (a dotted path in the \
+                 body such as `birth.location.latitude`, or a query parameter) and the message \
+                 states the rule. Correct the value; sending the same request again gets the \
+                 same answer."
+            }
+            Self::UnknownName => {
+                "A name that is not in its catalogue (a body, house system, ayanamsa, aspect, \
+                 preset or fixed star). `details.accepted` lists every name the field accepts; \
+                 the catalogue endpoints under `/v1/catalog/` describe them."
+            }
+            Self::LimitExceeded => {
+                "A window, a number of samples or a list is larger than one request may ask \
+                 for. `details.limit` is the largest value allowed and `details.requested` the \
+                 value asked for, in the unit the message names; split the request into \
+                 smaller ones."
+            }
+            Self::AmbiguousLocalTime => {
+                "A local time that happened twice (the clocks went back). \
+                 `details.candidates` gives both readings, earlier first; send \
+                 `ambiguous_time: \"earlier\"` or `\"later\"` beside the time to choose one."
+            }
+            Self::NonexistentLocalTime => {
+                "A local time that was skipped (the clocks went forward). \
+                 `details.candidates` gives the readings just before and after the gap; send \
+                 `ambiguous_time: \"earlier\"` or `\"later\"` beside the time to choose one."
+            }
+            Self::OutsideEphemerisRange => {
+                "A date the installed ephemeris data do not cover for a body asked for. \
+                 `details` names the body and the dates it has data for; `/v1/health` lists \
+                 the data installed."
+            }
+            Self::AmbiguousPlace => {
+                "A `place` query whose best matches are about as good as each other. \
+                 `details.candidates` lists them, best first: send the chosen one's \
+                 `place_id`, or `place_match: \"best\"` to take the first."
+            }
+            Self::Unauthorized => {
+                "No API key, an unknown key or a revoked key. Send the key in the `X-API-Key` \
+                 header. The playground and the API reference use the demo key, which works \
+                 for a few requests an hour; an operator issues keys with `orrery keys create`."
+            }
+            Self::NotFound => {
+                "No such path, or no such resource (a `place_id` that is not in the atlas). \
+                 `/v1/openapi.json` and `/docs` list every path."
+            }
+            Self::MethodNotAllowed => {
+                "The path exists but does not accept this method (a GET of a POST endpoint). \
+                 The `Allow` header lists the methods it accepts."
+            }
+            Self::PayloadTooLarge => {
+                "The request body is larger than 64 KiB. Split the request into smaller ones."
+            }
+            Self::UnsupportedMediaType => {
+                "A body not declared as JSON: send `Content-Type: application/json`."
+            }
+            Self::RateLimited => {
+                "The key's plan allows a number of requests per hour and they are used up, or \
+                 too many requests without a valid key came from one address. Wait the seconds \
+                 `Retry-After` gives; `X-RateLimit-Limit`, `X-RateLimit-Remaining` and \
+                 `X-RateLimit-Reset` tell how the hour stands on every answer."
+            }
+            Self::InternalError => {
+                "The service failed to answer. Nothing in the request is to blame; the \
+                 `request_id` identifies the failure in the service's log, so give it when \
+                 you report the error."
+            }
+            Self::ServiceUnavailable => {
+                "A backend the request needs (the key store or the rate limiter) is \
+                 unreachable. Retry later; `/v1/health` tells which part is down."
+            }
+            Self::Overloaded => {
+                "The calculation capacity is full, for every client or for this key's share \
+                 of the expensive calculations. Retry after the seconds `Retry-After` gives. \
+                 It is never used for the hourly limit, which is `rate_limited`."
+            }
+            Self::Timeout => {
+                "The calculation did not finish within the service's time limit. Ask for a \
+                 shorter window or fewer samples."
+            }
+        }
+    }
+
     /// The code as it is written in the error object.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

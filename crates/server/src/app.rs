@@ -79,6 +79,8 @@ struct Inner {
     request_timeout: Duration,
     /// `GET /playground`, rendered once with the demo key.
     playground_page: String,
+    /// `GET /docs`, rendered once with the demo key.
+    docs_page: String,
 }
 
 /// The parts the state is built from; each comes in explicitly.
@@ -123,6 +125,7 @@ impl AppState {
             clock: parts.clock,
             request_timeout: parts.request_timeout,
             playground_page: routes::playground::render(&parts.demo_key),
+            docs_page: routes::docs::render(&parts.demo_key),
         }))
     }
 
@@ -387,6 +390,10 @@ impl AppState {
 
     pub(crate) fn playground_page(&self) -> &str {
         &self.0.playground_page
+    }
+
+    pub(crate) fn docs_page(&self) -> &str {
+        &self.0.docs_page
     }
 
     pub(crate) fn cache_versions(&self) -> &CacheVersions {

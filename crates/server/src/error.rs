@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 
 use crate::json::BODY_LIMIT_BYTES;
 
-/// The body of every error response (`{"error": {code, message, field?, details?, request_id}}`).
+/// The body of every error response
+/// (`{"error": {code, message, field?, details?, request_id, doc_url}}`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ErrorObject {
     pub error: ErrorDetail,
@@ -38,6 +39,12 @@ pub struct ErrorDetail {
     /// The request's id (also in the `X-Request-Id` header), for support.
     #[schema(format = "uuid")]
     pub request_id: String,
+    /// The code's entry on the service's error-codes page: what it means and what to do. A
+    /// URL relative to the service's own origin (`/docs/errors#rate_limited`): resolve it
+    /// against the URL the request was sent to. Relative because the service cannot know the
+    /// address its clients reach it by behind a proxy.
+    #[schema(example = "/docs/errors#invalid_input")]
+    pub doc_url: String,
 }
 
 /// An error answered to a client. Each constructor documents its status; the body is rendered
@@ -73,6 +80,7 @@ impl ErrorBody {
 
 impl ApiError {
     fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Self {
+        debug_assert_eq!(status.as_u16(), code.status(), "{code:?}");
         Self {
             status,
             body: ErrorBody::new(code, message),
@@ -341,6 +349,7 @@ pub(crate) fn render_error_body(response: Response, request_id: &str) -> Respons
             field: body.field,
             details: body.details,
             request_id: request_id.to_owned(),
+            doc_url: crate::routes::error_codes::doc_url(body.code),
         },
     })
     .unwrap_or_default();

@@ -10,8 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::http::HeaderMap;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, Schema, Type};
@@ -23,6 +22,9 @@ use utoipa::{IntoResponses, Modify, OpenApi};
 
 use crate::error::ErrorObject;
 use crate::routes;
+use crate::routes::assets::{JSON, StaticFile};
+
+mod code_samples;
 
 /// The playground's examples: one request per operation (the first one wins).
 const PLAYGROUND_EXAMPLES: &str = include_str!("playground/examples.json");
@@ -44,8 +46,9 @@ pub const BEARER_SCHEME: &str = "bearer";
         description = "Astrological calculations on the Swiss Ephemeris: charts, aspects, transits, \
 progressions, returns, directions, ephemerides, rise/set and heliacal events, lots, midpoints, \
 Vedic modules, relationship charts and astro-cartography. Every error status carries the error \
-object `{\"error\": {code, message, field, details, request_id}}` (`field` and `details` where \
-they apply; `ErrorCode` lists every code). Deterministic calculations answer with a \
+object `{\"error\": {code, message, field, details, request_id, doc_url}}` (`field` and \
+`details` where they apply; `ErrorCode` lists every code, and `doc_url` links to the code's \
+entry on the error-codes page, `/docs/errors`). Deterministic calculations answer with a \
 strong `ETag` and `Cache-Control: public, max-age=31536000, immutable`, and a matching \
 `If-None-Match` gets 304, POST included (the specification asks for it; plain HTTP would answer \
 412); an answer computed from \"now\" because a time was left out is `no-store` without a tag.",
@@ -95,6 +98,10 @@ pub fn document() -> utoipa::openapi::OpenApi {
 /// The document as served, rendered once.
 static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_json().unwrap_or_default());
 
+/// The document as a file: compressed per `Accept-Encoding` (0.7 MB of JSON is about 60 KB in
+/// Brotli) and revalidated by its tag, so the reference page's repeat visits cost a 304.
+static DOCUMENT_FILE: StaticFile = StaticFile::made(JSON, || DOCUMENT.as_str());
+
 /// `GET /v1/openapi.json`: this document (public).
 #[utoipa::path(
     get,
@@ -103,11 +110,8 @@ static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_json().unwrap
     summary = "This OpenAPI 3.1 description (public)",
     responses((status = 200, description = "The document.", content_type = "application/json", body = Object)),
 )]
-pub(crate) async fn openapi_json() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        DOCUMENT.as_str(),
-    )
+pub(crate) async fn openapi_json(request_headers: HeaderMap) -> axum::response::Response {
+    DOCUMENT_FILE.respond(&request_headers).await
 }
 
 fn error_response(description: &str) -> Response {
@@ -549,8 +553,9 @@ pub fn playground_examples() -> Vec<PlaygroundExample> {
 }
 
 /// Gives each operation the request of its playground example (the body, or the query
-/// parameters' values) and the live answer to it as the 200's example: one source, the
-/// playground's list, for the document, the playground and the tests.
+/// parameters' values), the live answer to it as the 200's example, and code samples sending
+/// it (curl, Python, JavaScript) after its description: one source, the playground's list, for
+/// the document, the playground and the tests.
 #[derive(Debug)]
 struct PlaygroundExamples;
 
@@ -558,6 +563,7 @@ impl Modify for PlaygroundExamples {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let answers: BTreeMap<String, serde_json::Value> =
             serde_json::from_str(EXAMPLE_ANSWERS).unwrap_or_default();
+        let mut sampled = BTreeSet::new();
         for example in playground_examples() {
             let (path, query) = example
                 .path
@@ -580,6 +586,9 @@ impl Modify for PlaygroundExamples {
             let Some(operation) = operation else {
                 continue;
             };
+            if sampled.insert((example.method.clone(), template.clone())) {
+                add_code_samples(operation, &example);
+            }
             let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") else {
                 continue;
             };
@@ -610,6 +619,32 @@ impl Modify for PlaygroundExamples {
             }
         }
     }
+}
+
+/// Appends the code samples of an operation's example to its description.
+fn add_code_samples(operation: &mut Operation, example: &PlaygroundExample) {
+    let picture = match operation.responses.responses.get("200") {
+        Some(RefOr::T(ok)) => ok.content.keys().find_map(|content_type| {
+            content_type
+                .strip_prefix("image/")
+                .map(|kind| kind.split('+').next().unwrap_or(kind).to_owned())
+        }),
+        _ => None,
+    };
+    let samples = code_samples::markdown(&code_samples::SampleRequest {
+        method: &example.method,
+        path: &example.path,
+        body: example.body.as_ref(),
+        authenticated: operation
+            .security
+            .as_ref()
+            .is_some_and(|requirements| !requirements.is_empty()),
+        picture: picture.as_deref(),
+    });
+    operation.description = Some(match operation.description.take() {
+        Some(text) if !text.is_empty() => format!("{text}\n\n{samples}"),
+        _ => samples,
+    });
 }
 
 #[cfg(test)]

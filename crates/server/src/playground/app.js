@@ -18,6 +18,8 @@ function groupOf(example) {
 }
 
 let examples = [];
+// The OpenAPI document, for each example's link to its reference entry (loaded after the page).
+let reference = null;
 
 function choose(index) {
   const example = examples[index];
@@ -30,6 +32,62 @@ function choose(index) {
   }
   clearAnswer();
   showCurl();
+  linkReference();
+}
+
+// ---- search and the reference link ---------------------------------------------------------
+
+// Shows the examples whose title or path holds every word of the search, and the group
+// headings that still have one.
+function search() {
+  const words = $("search").value.toLowerCase().split(/\s+/).filter(Boolean);
+  let heading = null;
+  let shown = 0;
+  for (const element of $("endpoints").children) {
+    if (element.tagName === "H3") {
+      if (heading) heading.hidden = shown === 0;
+      heading = element;
+      shown = 0;
+      continue;
+    }
+    const text = element.textContent.toLowerCase();
+    element.hidden = !words.every((word) => text.includes(word));
+    if (!element.hidden) shown++;
+  }
+  if (heading) heading.hidden = shown === 0;
+}
+
+// Whether a concrete path (/v1/places/2778067) is an instance of a template (/v1/places/{id}).
+function instanceOf(template, path) {
+  const t = template.split("/");
+  const p = path.split("/");
+  return t.length === p.length && t.every((part, i) => part === p[i] || /^\{.*\}$/.test(part));
+}
+
+// The chosen example's entry in /docs: Swagger UI's deep link, #/<tag>/<operationId>.
+function linkReference() {
+  const link = $("reference");
+  const pressed = $("endpoints").querySelector('button[aria-pressed="true"]');
+  if (!reference || !pressed) return;
+  const example = examples[Number(pressed.dataset.index)];
+  const path = example.path.split("?")[0];
+  const template = Object.keys(reference.paths).find((t) => t === path) ||
+    Object.keys(reference.paths).find((t) => instanceOf(t, path));
+  const operation = template && reference.paths[template][example.method.toLowerCase()];
+  link.hidden = !operation;
+  if (!operation) return;
+  const tag = (operation.tags || ["default"])[0];
+  link.href = "/docs#/" + encodeURIComponent(tag) + "/" + encodeURIComponent(operation.operationId);
+  link.textContent = example.method + " " + template + " in the reference";
+}
+
+async function loadReference() {
+  try {
+    reference = await (await fetch("/v1/openapi.json")).json();
+    linkReference();
+  } catch {
+    // The link stays hidden; the examples work without it.
+  }
 }
 
 function listEndpoints() {
@@ -63,31 +121,100 @@ function shellQuote(text) {
   return "'" + text.replace(/'/g, "'\\''") + "'";
 }
 
-function curlCommand() {
+// The request as the page would send it: method, absolute URL, key and body (compact JSON when
+// it parses, as written otherwise).
+function currentRequest() {
   const method = $("method").textContent;
-  const url = new URL($("path").value, window.location.origin).href;
-  const lines = [method === "GET" ? "curl " + shellQuote(url) : "curl -X " + method + " " + shellQuote(url)];
-  lines.push("-H " + shellQuote("X-API-Key: " + $("key").value.trim()));
+  let body = null;
   if (method !== "GET") {
-    lines.push("-H " + shellQuote("Content-Type: application/json"));
-    let body = $("body").value;
+    body = $("body").value;
     try {
       body = JSON.stringify(JSON.parse(body));
     } catch {
       // Not JSON (yet): send it as written, as the Send button does.
     }
+  }
+  return {
+    method,
+    url: new URL($("path").value, window.location.origin).href,
+    key: $("key").value.trim(),
+    body,
+  };
+}
+
+function curlCommand() {
+  const { method, url, key, body } = currentRequest();
+  const lines = [method === "GET" ? "curl " + shellQuote(url) : "curl -X " + method + " " + shellQuote(url)];
+  lines.push("-H " + shellQuote("X-API-Key: " + key));
+  if (body !== null) {
+    lines.push("-H " + shellQuote("Content-Type: application/json"));
     lines.push("--data-raw " + shellQuote(body));
   }
   return lines.join(" \\\n  ");
 }
 
+// A JSON text as a Python literal (true/false/null become True/False/None outside strings).
+function pythonLiteral(text) {
+  try {
+    const convert = (value, indent) => {
+      const inner = indent + "    ";
+      if (value === null) return "None";
+      if (value === true) return "True";
+      if (value === false) return "False";
+      if (Array.isArray(value)) {
+        return value.length === 0 ? "[]"
+          : "[\n" + value.map((v) => inner + convert(v, inner) + ",\n").join("") + indent + "]";
+      }
+      if (typeof value === "object") {
+        const entries = Object.entries(value);
+        return entries.length === 0 ? "{}"
+          : "{\n" + entries.map(([k, v]) => inner + JSON.stringify(k) + ": " + convert(v, inner) + ",\n")
+            .join("") + indent + "}";
+      }
+      return JSON.stringify(value);
+    };
+    return convert(JSON.parse(text), "    ");
+  } catch {
+    return JSON.stringify(text);
+  }
+}
+
+function pythonCode() {
+  const { method, url, key, body } = currentRequest();
+  const lines = ["import requests", "", "answer = requests." + method.toLowerCase() + "(",
+    "    " + JSON.stringify(url) + ",", "    headers={\"X-API-Key\": " + JSON.stringify(key) + "},"];
+  if (body !== null) lines.push("    json=" + pythonLiteral(body) + ",");
+  lines.push(")", "answer.raise_for_status()", "print(answer.json())");
+  return lines.join("\n");
+}
+
+function javascriptCode() {
+  const { method, url, key, body } = currentRequest();
+  const headers = { "X-API-Key": key };
+  const options = ["  method: " + JSON.stringify(method) + ","];
+  if (body !== null) headers["Content-Type"] = "application/json";
+  options.push("  headers: " + JSON.stringify(headers) + ",");
+  if (body !== null) options.push("  body: JSON.stringify(" + body + "),");
+  return ["const answer = await fetch(" + JSON.stringify(url) + ", {", ...options, "});",
+    "if (!answer.ok) throw new Error(await answer.text());",
+    "console.log(await answer.json());"].join("\n");
+}
+
+function exportedCode() {
+  switch ($("language").value) {
+    case "python": return pythonCode();
+    case "javascript": return javascriptCode();
+    default: return curlCommand();
+  }
+}
+
 function showCurl() {
-  $("curl").textContent = curlCommand();
+  $("curl").textContent = exportedCode();
   $("copied").textContent = "";
 }
 
 async function copyCurl() {
-  const text = curlCommand();
+  const text = exportedCode();
   try {
     await navigator.clipboard.writeText(text);
     $("copied").textContent = "copied";
@@ -266,6 +393,9 @@ function clearAnswer() {
   $("response").textContent = "";
   $("response").classList.remove("failed");
   $("headers").textContent = "";
+  $("source").textContent = "";
+  $("source-view").hidden = true;
+  $("source-view").open = false;
   $("error").hidden = true;
   if (window.orreryWheel) window.orreryWheel.clear();
   for (const id of ["key", "path", "body"]) $(id).classList.remove("invalid");
@@ -312,11 +442,19 @@ async function send() {
   $("headers").textContent = "HTTP " + response.status + " " + response.statusText + "\n" +
     [...response.headers].map(([name, value]) => name + ": " + value).join("\n");
   let answer = null;
-  try {
-    answer = JSON.parse(text);
-    $("response").textContent = JSON.stringify(answer, null, 2);
-  } catch {
-    $("response").textContent = text;
+  const contentType = response.headers.get("Content-Type") || "";
+  if (response.ok && contentType.startsWith("image/svg+xml")) {
+    // A picture is shown as one (wheel.js); its source waits behind a toggle.
+    $("response").textContent = "(an SVG picture of " + text.length + " characters: shown below)";
+    $("source").textContent = text;
+    $("source-view").hidden = false;
+  } else {
+    try {
+      answer = JSON.parse(text);
+      $("response").textContent = JSON.stringify(answer, null, 2);
+    } catch {
+      $("response").textContent = text;
+    }
   }
   if (!response.ok) {
     $("response").classList.add("failed");
@@ -334,6 +472,8 @@ async function start() {
   $("key").value = document.querySelector('meta[name="orrery-demo-key"]').content;
   $("send").addEventListener("click", send);
   $("copy").addEventListener("click", copyCurl);
+  $("language").addEventListener("change", showCurl);
+  $("search").addEventListener("input", search);
   for (const id of ["key", "path", "body"]) $(id).addEventListener("input", showCurl);
   try {
     const response = await fetch("/playground/examples.json");
@@ -345,6 +485,7 @@ async function start() {
   }
   listEndpoints();
   choose(0);
+  loadReference();
 }
 
 start();

@@ -36,8 +36,56 @@
   function show(dataUrl, caption) {
     $("wheel-image").src = dataUrl;
     $("wheel-image").hidden = false;
+    $("wheel-open").hidden = false;
     $("wheel-status").textContent = caption;
   }
+
+  // ---- full size: the picture at its own pixel size in a scrolling overlay, zoomable ----------
+  // (On a phone the column shrinks an 800-pixel wheel to the screen's width, where its labels
+  // cannot be read; here it is panned with a finger and zoomed with the buttons or a pinch.)
+
+  const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
+  let zoom = 2;
+
+  function applyZoom() {
+    const image = $("wheel-full");
+    image.style.width = Math.round(image.naturalWidth * ZOOMS[zoom]) + "px";
+    $("wheel-zoom").textContent = Math.round(ZOOMS[zoom] * 100) + " %";
+    $("wheel-zoom-out").disabled = zoom === 0;
+    $("wheel-zoom-in").disabled = zoom === ZOOMS.length - 1;
+  }
+
+  function openFull() {
+    const image = $("wheel-full");
+    zoom = ZOOMS.indexOf(1);
+    image.onload = applyZoom;
+    image.src = $("wheel-image").src;
+    $("wheel-overlay").hidden = false;
+    document.body.classList.add("overlay-open");
+    if (image.complete) applyZoom();
+    $("wheel-close").focus();
+  }
+
+  function closeFull() {
+    $("wheel-overlay").hidden = true;
+    document.body.classList.remove("overlay-open");
+    $("wheel-full").removeAttribute("src");
+  }
+
+  $("wheel-open").addEventListener("click", openFull);
+  $("wheel-image").addEventListener("click", openFull);
+  $("wheel-close").addEventListener("click", closeFull);
+  $("wheel-zoom-in").addEventListener("click", () => {
+    zoom = Math.min(zoom + 1, ZOOMS.length - 1);
+    applyZoom();
+  });
+  $("wheel-zoom-out").addEventListener("click", () => {
+    zoom = Math.max(zoom - 1, 0);
+    applyZoom();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !$("wheel-overlay").hidden) closeFull();
+  });
 
   function svgUrl(svg) {
     return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
@@ -81,6 +129,7 @@
       $("wheel-view").hidden = true;
       $("wheel-image").hidden = true;
       $("wheel-image").removeAttribute("src");
+      $("wheel-open").hidden = true;
       $("wheel-status").textContent = "";
     },
 

@@ -13,6 +13,7 @@ mod charts;
 mod cli;
 mod conventions;
 mod directions;
+mod docs;
 mod ephemeris;
 mod ephemeris_graph;
 mod errors;

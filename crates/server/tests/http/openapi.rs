@@ -16,7 +16,7 @@ async fn fetch_document(app: &TestApp) -> Value {
     let response = app.get("/v1/openapi.json").send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/json");
-    assert_eq!(response.headers()["cache-control"], "no-store");
+    assert_eq!(response.headers()["cache-control"], "no-cache");
     response.json().await.unwrap()
 }
 
