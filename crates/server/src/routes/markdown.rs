@@ -1,98 +1,106 @@
 //! Markdown to HTML for the pages the service serves from the repository's own documents (the
-//! getting-started guide, the changelog) and for the error codes' descriptions: the subset those
-//! documents use (`#` headings with anchors, paragraphs, `-` and `1.` lists, fenced code,
-//! `code`, **strong**, *emphasis* and [links](url)). Every character of the text is escaped, so
-//! nothing in a document becomes markup it did not ask for; the pages run under a
-//! Content-Security-Policy that forbids inline script and style anyway.
+//! getting-started guide, the changelog) and for the error codes' descriptions, with
+//! pulldown-cmark (CommonMark; docs/DEPENDENCIES.md). Two rules of ours on top: every heading gets
+//! an anchor made from its text (as GitHub makes them), so the pages can be linked into; and
+//! nothing in a document becomes markup it did not ask for (raw HTML is shown as text, and a link
+//! goes only to a page: `/…`, `#…`, `http(s)://…`). The pages also run under a
+//! Content-Security-Policy that forbids inline script and style.
+
+use pulldown_cmark::{CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd, html};
 
 /// The HTML of a whole document.
 #[must_use]
 pub(crate) fn to_html(markdown: &str) -> String {
-    let mut html = String::with_capacity(markdown.len() * 2);
-    let mut paragraph: Vec<&str> = Vec::new();
-    let mut list: Option<&'static str> = None;
-    let mut lines = markdown.lines().peekable();
-    while let Some(line) = lines.next() {
-        let trimmed = line.trim_start();
-        if let Some(language) = trimmed.strip_prefix("```") {
-            flush(&mut html, &mut paragraph, &mut list);
-            let class = language.trim();
-            if class.is_empty() {
-                html.push_str("<pre><code>");
-            } else {
-                html.push_str(&format!("<pre><code class=\"language-{}\">", escape(class)));
-            }
-            for code in lines.by_ref() {
-                if code.trim_start().starts_with("```") {
-                    break;
-                }
-                html.push_str(&escape(code));
-                html.push('\n');
-            }
-            html.push_str("</code></pre>\n");
-        } else if trimmed.is_empty() {
-            flush(&mut html, &mut paragraph, &mut list);
-        } else if let Some((level, title)) = heading(trimmed) {
-            flush(&mut html, &mut paragraph, &mut list);
-            let id = slug(title);
-            html.push_str(&format!(
-                "<h{level} id=\"{id}\"><a href=\"#{id}\">{}</a></h{level}>\n",
-                inline(title)
-            ));
-        } else if let Some((kind, item)) = list_item(trimmed) {
-            if !paragraph.is_empty() || list != Some(kind) {
-                flush(&mut html, &mut paragraph, &mut list);
-                html.push_str(&format!("<{kind}>\n"));
-                list = Some(kind);
-            }
-            // The item's continuation lines are indented under it.
-            let mut text = item.to_owned();
-            while let Some(next) = lines.peek() {
-                let more = next.trim_start();
-                if next.starts_with("  ") && !more.is_empty() && list_item(more).is_none() {
-                    text.push(' ');
-                    text.push_str(more);
-                    lines.next();
-                } else {
-                    break;
+    let mut events = Vec::new();
+    // A heading's events are held until its end, when its text (and so its anchor) is known.
+    let mut heading: Option<(HeadingLevel, Vec<Event<'_>>)> = None;
+    for event in safe(Parser::new_ext(markdown, Options::ENABLE_TABLES)) {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => heading = Some((level, Vec::new())),
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some((level, inner)) = heading.take() {
+                    let id = slug(&plain_text(&inner));
+                    events.push(Event::Start(Tag::Heading {
+                        level,
+                        id: Some(CowStr::from(id.clone())),
+                        classes: Vec::new(),
+                        attrs: Vec::new(),
+                    }));
+                    events.push(Event::Start(Tag::Link {
+                        link_type: LinkType::Inline,
+                        dest_url: CowStr::from(format!("#{id}")),
+                        title: CowStr::from(""),
+                        id: CowStr::from(""),
+                    }));
+                    events.extend(inner);
+                    events.push(Event::End(TagEnd::Link));
+                    events.push(Event::End(TagEnd::Heading(level)));
                 }
             }
-            html.push_str(&format!("<li>{}</li>\n", inline(&text)));
-        } else {
-            if list.is_some() {
-                flush(&mut html, &mut paragraph, &mut list);
-            }
-            paragraph.push(trimmed);
+            other => match &mut heading {
+                Some((_, inner)) => inner.push(other),
+                None => events.push(other),
+            },
         }
     }
-    flush(&mut html, &mut paragraph, &mut list);
-    html
+    let mut out = String::with_capacity(markdown.len() * 2);
+    html::push_html(&mut out, events.into_iter());
+    out
 }
 
-/// Ends the open paragraph or list.
-fn flush(html: &mut String, paragraph: &mut Vec<&str>, list: &mut Option<&'static str>) {
-    if !paragraph.is_empty() {
-        html.push_str(&format!("<p>{}</p>\n", inline(&paragraph.join(" "))));
-        paragraph.clear();
-    }
-    if let Some(kind) = list.take() {
-        html.push_str(&format!("</{kind}>\n"));
-    }
+/// The inline markup of one paragraph's text (no enclosing `<p>`).
+#[must_use]
+pub(crate) fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    html::push_html(
+        &mut out,
+        safe(Parser::new(text)).filter(|event| {
+            !matches!(
+                event,
+                Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph)
+            )
+        }),
+    );
+    out.truncate(out.trim_end().len());
+    out
 }
 
-fn heading(line: &str) -> Option<(usize, &str)> {
-    let level = line.bytes().take_while(|b| *b == b'#').count();
-    let title = line[level..].strip_prefix(' ')?;
-    (1..=4).contains(&level).then_some((level, title.trim()))
+/// The events of a document with raw HTML turned into text and links to anything but a page
+/// (a `javascript:` URL, say) turned into their label.
+fn safe<'a>(events: impl Iterator<Item = Event<'a>>) -> impl Iterator<Item = Event<'a>> {
+    // Links do not nest, so one flag pairs a dropped start with its end.
+    let mut dropped_link = false;
+    events.filter_map(move |event| match event {
+        Event::Html(text) | Event::InlineHtml(text) => Some(Event::Text(text)),
+        Event::Start(Tag::Link { ref dest_url, .. }) if !is_page(dest_url) => {
+            dropped_link = true;
+            None
+        }
+        Event::End(TagEnd::Link) if dropped_link => {
+            dropped_link = false;
+            None
+        }
+        Event::Start(Tag::Image { .. }) | Event::End(TagEnd::Image) => None,
+        other => Some(other),
+    })
 }
 
-fn list_item(line: &str) -> Option<(&'static str, &str)> {
-    if let Some(item) = line.strip_prefix("- ").or_else(|| line.strip_prefix("* ")) {
-        return Some(("ul", item));
-    }
-    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    let item = line[digits..].strip_prefix(". ")?;
-    (digits > 0).then_some(("ol", item))
+fn is_page(target: &str) -> bool {
+    target.starts_with('/')
+        || target.starts_with('#')
+        || target.starts_with("https://")
+        || target.starts_with("http://")
+}
+
+/// The text of a heading's events, for its anchor.
+fn plain_text(events: &[Event<'_>]) -> String {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Text(text) | Event::Code(text) => Some(text.as_ref()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A heading's anchor: its words in lower case joined by `-` (as GitHub makes them).
@@ -109,78 +117,12 @@ pub(crate) fn slug(title: &str) -> String {
     slug
 }
 
-/// The inline markup of one paragraph's text.
-#[must_use]
-pub(crate) fn inline(text: &str) -> String {
-    let mut html = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if c == '`'
-            && let Some(end) = rest[1..].find('`')
-        {
-            html.push_str(&format!("<code>{}</code>", escape(&rest[1..=end])));
-            rest = &rest[end + 2..];
-            continue;
-        }
-        if rest.starts_with("**")
-            && let Some(end) = rest[2..].find("**")
-        {
-            html.push_str(&format!("<strong>{}</strong>", inline(&rest[2..end + 2])));
-            rest = &rest[end + 4..];
-            continue;
-        }
-        if c == '*'
-            && let Some(end) = rest[1..].find('*')
-            && end > 0
-        {
-            html.push_str(&format!("<em>{}</em>", inline(&rest[1..=end])));
-            rest = &rest[end + 2..];
-            continue;
-        }
-        if c == '['
-            && let Some((label, target, after)) = link(rest)
-        {
-            html.push_str(&format!(
-                "<a href=\"{}\">{}</a>",
-                escape(target),
-                inline(label)
-            ));
-            rest = after;
-            continue;
-        }
-        html.push_str(&escape(&rest[..c.len_utf8()]));
-        rest = &rest[c.len_utf8()..];
-    }
-    html
-}
-
-/// `[label](target)` at the start of `text`: the label, the target and the text after it.
-fn link(text: &str) -> Option<(&str, &str, &str)> {
-    let close = text.find("](")?;
-    let end = text[close + 2..].find(')')? + close + 2;
-    let target = &text[close + 2..end];
-    // Only links to pages (no `javascript:` or other schemes a click would run).
-    let allowed = target.starts_with('/')
-        || target.starts_with('#')
-        || target.starts_with("https://")
-        || target.starts_with("http://");
-    allowed.then(|| (&text[1..close], target, &text[end + 1..]))
-}
-
 /// Text escaped for HTML content and attribute values.
 #[must_use]
 pub(crate) fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            c => escaped.push(c),
-        }
-    }
+    // Writing into a String cannot fail.
+    let _ = pulldown_cmark_escape::escape_html(&mut escaped, text);
     escaped
 }
 
@@ -192,24 +134,32 @@ mod tests {
     fn the_blocks_of_a_document() {
         let html = to_html(
             "# Getting started\n\nFirst *line*\nsecond **line**.\n\n- one `a<b`\n  continued\n- \
-             [two](/docs)\n\n1. first\n2. second\n\n```bash\ncurl \"$URL\" <x>\n```\n## Next step\n",
+             [two](/docs)\n\n1. first\n2. second\n\n```bash\ncurl \"$URL\" <x>\n```\n## Next `step`\n",
         );
         assert_eq!(
             html,
             "<h1 id=\"getting-started\"><a href=\"#getting-started\">Getting started</a></h1>\n\
-             <p>First <em>line</em> second <strong>line</strong>.</p>\n\
-             <ul>\n<li>one <code>a&lt;b</code> continued</li>\n<li><a href=\"/docs\">two</a></li>\n</ul>\n\
+             <p>First <em>line</em>\nsecond <strong>line</strong>.</p>\n\
+             <ul>\n<li>one <code>a&lt;b</code>\ncontinued</li>\n<li><a href=\"/docs\">two</a></li>\n</ul>\n\
              <ol>\n<li>first</li>\n<li>second</li>\n</ol>\n\
-             <pre><code class=\"language-bash\">curl &quot;$URL&quot; &lt;x&gt;\n</code></pre>\n\
-             <h2 id=\"next-step\"><a href=\"#next-step\">Next step</a></h2>\n"
+             <pre><code class=\"language-bash\">curl \"$URL\" &lt;x&gt;\n</code></pre>\n\
+             <h2 id=\"next-step\"><a href=\"#next-step\">Next <code>step</code></a></h2>\n"
         );
     }
 
     #[test]
     fn nothing_becomes_markup_it_did_not_ask_for() {
         assert_eq!(
-            inline("<script>x</script> [a](javascript:alert(1)) 2 * 3"),
-            "&lt;script&gt;x&lt;/script&gt; [a](javascript:alert(1)) 2 * 3"
+            inline("<script>x</script> 2 * 3"),
+            "&lt;script&gt;x&lt;/script&gt; 2 * 3"
+        );
+        assert_eq!(
+            inline("see [a](javascript:alert) and <b>b</b> [c](/docs)"),
+            "see a and &lt;b&gt;b&lt;/b&gt; <a href=\"/docs\">c</a>"
+        );
+        assert_eq!(
+            to_html("<div onclick=\"x()\">hi</div>\n"),
+            "&lt;div onclick=\"x()\"&gt;hi&lt;/div&gt;\n"
         );
         assert_eq!(inline("a `b` c"), "a <code>b</code> c");
         assert_eq!(slug("1.0.0 — 2026-11-26"), "100--2026-11-26");
