@@ -524,7 +524,7 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
         WheelChartInput::Progressions { input, natal_radix } => {
             progressions_wheel(eph, input, natal_radix.as_ref())
         }
-        WheelChartInput::Relationship(request, input) => relationship_wheel(eph, request, input),
+        WheelChartInput::Relationship(_, input) => relationship_wheel(eph, input),
         WheelChartInput::Return { input, natal_radix } => {
             let response =
                 returns::compute(eph, input).map_err(|e| nested_failure(e, "returns"))?;
@@ -814,11 +814,10 @@ fn progressions_wheel(
 
 fn relationship_wheel(
     eph: &Ephemeris,
-    request: &RelationshipRequest,
     input: &RelationshipInput,
 ) -> Result<WheelChart, CalcFailure> {
-    let response = relationship::compute(eph, request, input)
-        .map_err(|e| nested_failure(e, "relationship"))?;
+    let response =
+        relationship::compute(eph, input).map_err(|e| nested_failure(e, "relationship"))?;
     let name = |echo: &relationship::PersonEcho, fallback: &str| {
         echo.name.clone().unwrap_or_else(|| fallback.to_owned())
     };
