@@ -73,6 +73,10 @@ pub enum RelationshipChartError {
 
 /// The relationship chart of one method.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one per request, returned once: boxing would only add an allocation"
+)]
 pub enum RelationshipChart {
     /// Both natal charts and the aspects between A's points (`first`) and B's (`second`).
     Synastry {
