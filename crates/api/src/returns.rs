@@ -513,28 +513,77 @@ fn fixed_planet(
 /// The search settings echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnsSettingsDto {
+    /// The bodies whose returns are searched, in the request's order.
     pub planets: Vec<String>,
-    /// The search start, UTC.
+    /// The search start, UTC (ISO 8601).
     pub from: String,
     /// `request`, or `now` when `from` was left out.
-    pub from_source: &'static str,
+    pub from_source: FromSource,
+    /// Returns per planet.
     pub count: usize,
+    /// Degrees added to the natal longitude (0: the return, 180: the demi-return).
     pub target_angle: f64,
+    /// The parts shown besides the times.
     pub include: Vec<ReturnPart>,
+    /// The return charts' house system; absent without a chart.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system: Option<&'static str>,
     /// The preset, with every setting it fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<PresetEcho>,
+    /// The return charts' place; absent without a chart.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<LocationEcho>,
+}
+
+/// Where the search start came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReturnsFromSource)]
+pub enum FromSource {
+    /// The request's `from`.
+    Request,
+    /// The current time (`from` left out).
+    Now,
+}
+
+/// Which input gave the natal longitudes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReturnsNatalSource)]
+pub enum NatalSourceName {
+    /// Computed from the birth.
+    Natal,
+    /// Given in `natal_positions`.
+    NatalPositions,
+}
+
+/// Which way a crossing goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReturnCrossingDirection)]
+pub enum CrossingDirectionDto {
+    /// Forward in longitude.
+    Direct,
+    /// Backward in longitude.
+    Retrograde,
+}
+
+impl From<CrossingDirection> for CrossingDirectionDto {
+    fn from(direction: CrossingDirection) -> Self {
+        match direction {
+            CrossingDirection::Direct => Self::Direct,
+            CrossingDirection::Retrograde => Self::Retrograde,
+        }
+    }
 }
 
 /// Where the natal longitudes came from.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnsNatalDto {
     /// `natal` or `natal_positions`.
-    pub source: &'static str,
+    pub source: NatalSourceName,
+    /// The birth instant, when computed from `natal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
     /// The natal longitude of each planet, degrees.
@@ -548,30 +597,38 @@ pub type ReturnChartDto = ChartContent;
 /// One pass over the target.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CrossingDto {
+    /// The crossing, UTC to the second (ISO 8601).
     pub exact_at: String,
+    /// The crossing, Julian day (UT).
     pub exact_at_jd: f64,
     /// `direct` or `retrograde`.
-    pub direction: &'static str,
+    pub direction: CrossingDirectionDto,
 }
 
 /// One return.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnDto {
+    /// The body.
     pub planet: String,
+    /// The body's natal longitude, degrees.
     pub natal_longitude: f64,
-    /// The natal longitude plus the target angle.
+    /// The natal longitude plus the target angle, degrees.
     pub target_longitude: f64,
-    /// The cluster's last direct crossing, UTC to the second.
+    /// The cluster's last direct crossing, UTC to the second (ISO 8601).
     pub exact_at: String,
+    /// `exact_at` as a Julian day (UT).
     pub exact_at_jd: f64,
     /// Degrees per day at `exact_at`.
     pub longitude_speed: f64,
+    /// Whether the speed at `exact_at` is negative.
     pub retrograde_at_exact: bool,
     /// `swiss`, or `moshier` where the library fell back to its analytical model (outside the
     /// data files' years).
     pub ephemeris: &'static str,
+    /// The chart cast at `exact_at` (the parts of `include`); absent without them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<ReturnChartDto>,
+    /// With `include: crossings`: every crossing of the return's cluster, in time order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crossings: Option<Vec<CrossingDto>>,
 }
@@ -635,10 +692,7 @@ fn return_dto(
                     Ok(CrossingDto {
                         exact_at: utc_of(c.at)?,
                         exact_at_jd: c.at.0,
-                        direction: match c.direction {
-                            CrossingDirection::Direct => "direct",
-                            CrossingDirection::Retrograde => "retrograde",
-                        },
+                        direction: c.direction.into(),
                     })
                 })
                 .collect::<Result<Vec<_>, CalcFailure>>()?,
@@ -712,7 +766,11 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
         settings: ReturnsSettingsDto {
             planets: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
             from: input.from.to_string(),
-            from_source: if input.used_now { "now" } else { "request" },
+            from_source: if input.used_now {
+                FromSource::Now
+            } else {
+                FromSource::Request
+            },
             count: input.count,
             target_angle: input.target_angle_deg,
             include: input.parts.clone(),
@@ -722,8 +780,8 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
         },
         natal: ReturnsNatalDto {
             source: match input.natal {
-                ReturnsNatal::Birth(_) => "natal",
-                ReturnsNatal::Positions(_) => "natal_positions",
+                ReturnsNatal::Birth(_) => NatalSourceName::Natal,
+                ReturnsNatal::Positions(_) => NatalSourceName::NatalPositions,
             },
             resolved: match &input.natal {
                 ReturnsNatal::Birth(birth) => Some(ResolvedTimeDto::new(birth)),
