@@ -481,8 +481,10 @@ fn check_expected_events(
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TransitsResponse {
     /// `snapshot` or `window`.
-    pub mode: &'static str,
+    pub mode: TransitModeName,
+    /// The validated request, echoed.
     pub settings: SettingsDto,
+    /// The natal points used.
     pub natal: NatalDto,
     /// `swiss` (the data files) or `moshier` (the analytical model, for dates before 1200 in the
     /// window or at the snapshot).
@@ -491,22 +493,46 @@ pub struct TransitsResponse {
     /// before 1200), with the dates they have data for; absent when none is.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub omitted: Vec<OmittedBodyDto>,
+    /// The number of `events`.
     pub event_count: usize,
     pub events: EventsDto,
+}
+
+/// The two modes of a transits answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TransitModeName {
+    /// The aspects in orb at one instant.
+    Snapshot,
+    /// Every exact aspect in a window.
+    Window,
+}
+
+/// Which input gave the natal points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = TransitsNatalSource)]
+pub enum NatalSourceName {
+    /// Computed from the birth.
+    Natal,
+    /// Given in `natal_positions`.
+    NatalPositions,
 }
 
 /// The validated request, echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = TransitsSettingsDto)]
 pub struct SettingsDto {
-    /// The window's start in UTC; `at` in a snapshot.
+    /// The window's start, UTC (ISO 8601); `at` in a snapshot.
     pub start: String,
-    /// The window's end in UTC; `at` in a snapshot.
+    /// The window's end, UTC (ISO 8601); `at` in a snapshot.
     pub end: String,
     /// The client's `step_days`, or the spec's default for the transit points; `null` in a
     /// snapshot.
     pub step_days: Option<f64>,
+    /// The transiting bodies.
     pub transit_points: Vec<String>,
+    /// The aspects looked for.
     pub aspect_names: Vec<&'static str>,
     /// The orbs of a snapshot's aspects (window events are exact).
     pub orbs: OrbsEchoDto,
@@ -520,7 +546,7 @@ pub struct SettingsDto {
 #[schema(as = TransitsNatalDto)]
 pub struct NatalDto {
     /// `natal` (computed from the birth) or `natal_positions` (as given).
-    pub source: &'static str,
+    pub source: NatalSourceName,
     /// The birth instant, when computed from `natal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
@@ -580,39 +606,55 @@ impl ToSchema for EventsDto {
 /// One exact transit aspect of a window.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WindowEventDto {
+    /// The transiting body.
     pub transit_point: String,
+    /// The natal point.
     pub natal_point: String,
+    /// The aspect's name.
     pub aspect: &'static str,
     /// The aspect's angle, degrees in `[0, 180]`.
     pub angle: f64,
     /// The arc from the natal point to the transiting body: `+angle` ahead, `-angle` behind.
     pub arc: f64,
-    /// UTC to the second.
+    /// The exact aspect, UTC to the second (ISO 8601).
     pub exact_at: String,
+    /// The exact aspect, Julian day (UT) of the solved instant.
     pub exact_at_jd: f64,
+    /// The transiting body's longitude at `exact_at`, degrees.
     pub transit_longitude: f64,
-    /// Degrees per day.
+    /// The transiting body's speed in longitude, degrees per day.
     pub transit_speed: f64,
+    /// Whether `transit_speed` is negative.
     pub retrograde: bool,
 }
 
 /// One transit aspect in orb at a snapshot's instant.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotEventDto {
+    /// The transiting body.
     pub transit_point: String,
+    /// The natal point.
     pub natal_point: String,
+    /// The aspect's name.
     pub aspect: &'static str,
+    /// The aspect's angle, degrees in `[0, 180]`.
     pub angle: f64,
     /// The shorter arc between the transiting body and the natal point, degrees.
     pub separation: f64,
     /// `|separation - angle|`, degrees.
     pub orb: f64,
+    /// The largest orb this aspect allows here, degrees.
     pub allowed_orb: f64,
+    /// Whether the orb is shrinking; `null` for a body standing still.
     pub applying: Option<bool>,
-    /// Days to exactness at the current speed; negative: days since exact.
+    /// Days to exactness at the current speed; negative: days since exact; `null` for a body
+    /// standing still.
     pub exact_in_days: Option<f64>,
+    /// The transiting body's longitude at `at`, degrees.
     pub transit_longitude: f64,
+    /// The transiting body's speed in longitude, degrees per day.
     pub transit_speed: f64,
+    /// Whether `transit_speed` is negative.
     pub retrograde: bool,
 }
 
@@ -649,15 +691,17 @@ pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsRespons
         ),
     };
     let (natal, echo_source, resolved) = match &input.natal {
-        NatalSource::Positions(points) => {
-            (TransitNatal::Positions(points), "natal_positions", None)
-        }
+        NatalSource::Positions(points) => (
+            TransitNatal::Positions(points),
+            NatalSourceName::NatalPositions,
+            None,
+        ),
         NatalSource::Birth(birth) => (
             TransitNatal::Birth {
                 jd: birth.jd,
                 place: birth.place,
             },
-            "natal",
+            NatalSourceName::Natal,
             Some(ResolvedTimeDto::new(birth)),
         ),
     };
@@ -686,8 +730,8 @@ pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsRespons
     let orbs = AspectSettingsDto::new(&input.aspects, "cross").orbs;
     Ok(TransitsResponse {
         mode: match input.mode {
-            TransitMode::Snapshot { .. } => "snapshot",
-            TransitMode::Window { .. } => "window",
+            TransitMode::Snapshot { .. } => TransitModeName::Snapshot,
+            TransitMode::Window { .. } => TransitModeName::Window,
         },
         settings: SettingsDto {
             start: start.to_string(),
@@ -1043,10 +1087,10 @@ mod tests {
         let mut want: Vec<String> = NATAL_BODIES.iter().map(|b| b.name().into_owned()).collect();
         want.extend(["ascendant".to_owned(), "mc".to_owned()]);
         assert_eq!(names, want);
-        assert_eq!(response.natal.source, "natal");
+        assert_eq!(response.natal.source, NatalSourceName::Natal);
         let resolved = response.natal.resolved.as_ref().unwrap();
         assert_eq!(resolved.utc, "1990-05-15T12:30:00Z");
-        assert_eq!(response.mode, "snapshot");
+        assert_eq!(response.mode, TransitModeName::Snapshot);
         assert_eq!(response.settings.step_days, None);
         assert_eq!(response.settings.start, "2024-06-01T00:00:00Z");
     }
