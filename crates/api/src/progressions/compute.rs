@@ -21,8 +21,9 @@ use crate::natal::points_echo;
 use crate::presets::AppliedPreset;
 
 use super::response::{
-    EventDto, IngressDto, NatalDto, ProgressedPositionDto, ProgressionsResponse, SnapshotAspectDto,
-    SnapshotResponse, SnapshotSettingsDto, StationDto, WindowResponse, WindowSettingsDto,
+    EventDto, IngressDto, NatalDto, NatalSourceName, ProgressedPositionDto, ProgressionsResponse,
+    SnapshotAspectDto, SnapshotResponse, SnapshotSettingsDto, StationDto, WindowResponse,
+    WindowSettingsDto,
 };
 use super::{Mode, NatalInput, PhaseDto, ProgressionsInput};
 
@@ -38,8 +39,8 @@ fn date_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
 
 fn natal_dto(input: &ProgressionsInput, points: &[NatalPoint]) -> Result<NatalDto, CalcFailure> {
     let (source, resolved) = match &input.natal {
-        NatalInput::Birth(birth) => ("natal", Some(ResolvedTimeDto::new(birth))),
-        NatalInput::Positions { .. } => ("natal_positions", None),
+        NatalInput::Birth(birth) => (NatalSourceName::Natal, Some(ResolvedTimeDto::new(birth))),
+        NatalInput::Positions { .. } => (NatalSourceName::NatalPositions, None),
     };
     let birth_jd = input.natal.birth_jd();
     Ok(NatalDto {
