@@ -299,8 +299,11 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = RelationshipSettingsDto)]
 pub struct SettingsDto {
+    /// The house system of every chart.
     pub house_system: &'static str,
+    /// The bodies of every chart, in order.
     pub bodies: Vec<String>,
+    /// Synastry: whether both natal charts are included.
     pub include_natal_charts: bool,
     /// The preset, with every setting it fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -310,12 +313,17 @@ pub struct SettingsDto {
 /// A person as understood: the birth as given and the instant it resolved to.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PersonEcho {
+    /// The person's label, as given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The birth's date and time, as given.
     pub datetime: String,
+    /// The birth's time zone, as given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// The birth place.
     pub location: LocationEcho,
+    /// The instant the birth resolved to.
     pub resolved: ResolvedTimeDto,
     /// Synastry with `include_natal_charts`: the natal chart as radix shows it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -336,7 +344,7 @@ pub struct SynastryAspectsDto {
 /// The Davison chart's instant and place.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DavisonDto {
-    /// The mean of the two instants, UTC to the second.
+    /// The mean of the two instants, UTC to the second (ISO 8601).
     pub utc: String,
     /// The exact mean (the chart is cast for it), Julian day UT.
     pub julian_day_ut: f64,
@@ -361,8 +369,11 @@ pub struct RelationshipChartDto {
 pub struct RelationshipResponse {
     /// `synastry`, `composite` or `davison`.
     pub method: &'static str,
+    /// The settings as understood.
     pub settings: SettingsDto,
+    /// The first person as understood.
     pub person_a: PersonEcho,
+    /// The second person as understood.
     pub person_b: PersonEcho,
     /// Synastry only.
     #[serde(skip_serializing_if = "Option::is_none")]
