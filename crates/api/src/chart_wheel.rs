@@ -509,7 +509,7 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
         WheelChartInput::Progressions { input, natal } => {
             progressions_wheel(eph, input, natal.as_deref())
         }
-        WheelChartInput::Relationship(request, input) => relationship_wheel(eph, request, input),
+        WheelChartInput::Relationship(_, input) => relationship_wheel(eph, input),
         WheelChartInput::Return { input, natal } => {
             let response =
                 returns::compute(eph, input).map_err(|e| nested_failure(e, "returns"))?;
@@ -783,11 +783,10 @@ fn progressions_wheel(
 
 fn relationship_wheel(
     eph: &Ephemeris,
-    request: &RelationshipRequest,
     input: &RelationshipInput,
 ) -> Result<WheelChart, CalcFailure> {
-    let response = relationship::compute(eph, request, input)
-        .map_err(|e| nested_failure(e, "relationship"))?;
+    let response =
+        relationship::compute(eph, input).map_err(|e| nested_failure(e, "relationship"))?;
     let name = |echo: &relationship::PersonEcho, fallback: &str| {
         echo.name.clone().unwrap_or_else(|| fallback.to_owned())
     };

@@ -58,20 +58,21 @@
 //! used with method synastry`, and for davison antipodal places
 //! (`person_a.birth.location and person_b.birth.location are antipodal …`).
 
-use orrery_astro::aspects::{AspectConfig, find_cross};
+use orrery_astro::aspects::AspectConfig;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{
-    Chart, ChartError, ChartInput, Frame, MissingData, OmittedBody, compute_chart,
-};
+use orrery_astro::chart::{Chart, ChartError, MissingData, OmittedBody};
 use orrery_astro::house_system::HouseSystemName;
-use orrery_astro::techniques::relationship::{composite, davison_instant, great_circle_midpoint};
-use orrery_astro::time::{julian_day_ut, utc_to_second};
+use orrery_astro::techniques::relationship::{
+    CompositeChart, RelationshipBirth, RelationshipChart, RelationshipChartError,
+    RelationshipMethod, RelationshipQuery, WhichChart, great_circle_midpoint, relationship_chart,
+};
+use orrery_astro::time::utc_to_second;
 use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
-use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, aspect_points, content_of};
+use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, content_of};
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
@@ -163,6 +164,9 @@ pub struct PersonInput {
     /// `person_a` or `person_b`.
     pub path: &'static str,
     pub name: Option<String>,
+    /// The birth's `datetime` and `timezone` as given, for the echo.
+    pub datetime: String,
+    pub timezone: Option<String>,
     pub birth: ResolvedBirth,
 }
 
@@ -184,6 +188,12 @@ impl PersonInput {
         Ok(Self {
             path,
             name: dto.name.clone(),
+            datetime: dto.birth.datetime.as_str().to_owned(),
+            timezone: dto
+                .birth
+                .timezone
+                .as_ref()
+                .map(|zone| zone.name().to_owned()),
             birth: {
                 let field = format!("{path}.birth");
                 read_birth(preset, &field, &dto.birth).resolve(&field)?
@@ -289,8 +299,11 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = RelationshipSettingsDto)]
 pub struct SettingsDto {
+    /// The house system of every chart.
     pub house_system: &'static str,
+    /// The bodies of every chart, in order.
     pub bodies: Vec<String>,
+    /// Synastry: whether both natal charts are included.
     pub include_natal_charts: bool,
     /// The preset, with every setting it fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -300,12 +313,17 @@ pub struct SettingsDto {
 /// A person as understood: the birth as given and the instant it resolved to.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PersonEcho {
+    /// The person's label, as given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The birth's date and time, as given.
     pub datetime: String,
+    /// The birth's time zone, as given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
+    /// The birth place.
     pub location: LocationEcho,
+    /// The instant the birth resolved to.
     pub resolved: ResolvedTimeDto,
     /// Synastry with `include_natal_charts`: the natal chart as radix shows it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -326,7 +344,7 @@ pub struct SynastryAspectsDto {
 /// The Davison chart's instant and place.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DavisonDto {
-    /// The mean of the two instants, UTC to the second.
+    /// The mean of the two instants, UTC to the second (ISO 8601).
     pub utc: String,
     /// The exact mean (the chart is cast for it), Julian day UT.
     pub julian_day_ut: f64,
@@ -351,8 +369,11 @@ pub struct RelationshipChartDto {
 pub struct RelationshipResponse {
     /// `synastry`, `composite` or `davison`.
     pub method: &'static str,
+    /// The settings as understood.
     pub settings: SettingsDto,
+    /// The first person as understood.
     pub person_a: PersonEcho,
+    /// The second person as understood.
     pub person_b: PersonEcho,
     /// Synastry only.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -369,18 +390,11 @@ pub struct RelationshipResponse {
     pub omitted: Vec<OmittedBodyDto>,
 }
 
-/// Why the composite cusps can leave their order.
-const CUSP_ORDER_NOTE: &str = "the composite cusps are not in zodiacal order: some natal cusp pairs are (nearly) opposite, so their shorter-arc midpoint lies on the far side of the circle from its neighbours (exactly opposite pairs put cusps n and n+6 on the same point); the planets are given no house";
-
-fn person_echo(dto: &PersonDto, input: &PersonInput) -> PersonEcho {
+fn person_echo(input: &PersonInput) -> PersonEcho {
     PersonEcho {
         name: input.name.clone(),
-        datetime: dto.birth.datetime.as_str().to_owned(),
-        timezone: dto
-            .birth
-            .timezone
-            .as_ref()
-            .map(|zone| zone.name().to_owned()),
+        datetime: input.datetime.clone(),
+        timezone: input.timezone.clone(),
         location: LocationEcho::from(input.birth.place),
         resolved: ResolvedTimeDto::new(&input.birth),
         chart: None,
@@ -389,7 +403,18 @@ fn person_echo(dto: &PersonDto, input: &PersonInput) -> PersonEcho {
 
 /// Names the chart a failed calculation belongs to (`person_a.birth: chiron has no ephemeris
 /// data …`).
-fn chart_failure(what: &str, error: ChartError) -> CalcFailure {
+fn chart_failure(error: RelationshipChartError) -> CalcFailure {
+    let (what, error) = match error {
+        RelationshipChartError::Chart { which, source } => (
+            match which {
+                WhichChart::PersonA => "person_a.birth",
+                WhichChart::PersonB => "person_b.birth",
+                WhichChart::Davison => "the Davison chart",
+            },
+            source,
+        ),
+        other => return CalcFailure::Internal(other.to_string()),
+    };
     let hint = if matches!(error, ChartError::NoData { .. }) {
         " (options.bodies can leave it out)"
     } else {
@@ -406,23 +431,16 @@ fn chart_failure(what: &str, error: ChartError) -> CalcFailure {
 }
 
 impl RelationshipInput {
-    fn chart_input(&self, jd: orrery_astro::time::JulianDayUt, place: Observer) -> ChartInput {
-        ChartInput {
-            jd,
-            place,
-            bodies: self.bodies.clone(),
-            frame: Frame::GEOCENTRIC_TROPICAL,
-            house_system: Some(self.house_system.system),
-        }
-    }
-
-    fn natal_chart(&self, eph: &Ephemeris, person: &PersonInput) -> Result<Chart, CalcFailure> {
-        let input = self.chart_input(person.birth.jd, person.birth.place);
-        compute_chart(eph, &input).map_err(|e| chart_failure(&format!("{}.birth", person.path), e))
-    }
-
     fn content(&self, chart: &Chart) -> Result<ChartContent, CalcFailure> {
         content_of(chart, &ALL_PARTS, &self.aspects, self.include_axes)
+    }
+
+    fn birth(person: &PersonInput) -> RelationshipBirth {
+        RelationshipBirth {
+            instant: person.birth.resolved.utc(),
+            jd: person.birth.jd,
+            place: person.birth.place,
+        }
     }
 }
 
@@ -432,9 +450,28 @@ impl RelationshipInput {
 /// A body without data at a birth's date (named with the person), or a failure of the library.
 pub fn compute(
     eph: &Ephemeris,
-    request: &RelationshipRequest,
     input: &RelationshipInput,
 ) -> Result<RelationshipResponse, CalcFailure> {
+    let method = match (input.method, input.davison_place) {
+        (Method::Synastry, _) => RelationshipMethod::Synastry,
+        (Method::Composite, _) => RelationshipMethod::Composite,
+        (Method::Davison, Some(place)) => RelationshipMethod::Davison { place },
+        (Method::Davison, None) => {
+            return Err(CalcFailure::Internal(
+                "the Davison place was not validated".into(),
+            ));
+        }
+    };
+    let query = RelationshipQuery {
+        method,
+        person_a: RelationshipInput::birth(&input.person_a),
+        person_b: RelationshipInput::birth(&input.person_b),
+        bodies: &input.bodies,
+        house_system: input.house_system.system,
+        aspects: &input.aspects,
+        include_axes: input.include_axes,
+    };
+    let chart = relationship_chart(eph, &query).map_err(chart_failure)?;
     let mut response = RelationshipResponse {
         method: input.method.name(),
         settings: SettingsDto {
@@ -443,48 +480,38 @@ pub fn compute(
             include_natal_charts: input.include_natal_charts,
             preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
-        person_a: person_echo(&request.person_a, &input.person_a),
-        person_b: person_echo(&request.person_b, &input.person_b),
+        person_a: person_echo(&input.person_a),
+        person_b: person_echo(&input.person_b),
         aspects: None,
         davison: None,
         chart: None,
         omitted: omitted_dtos(&input.omitted),
     };
-    match input.method {
-        Method::Synastry => {
-            let chart_a = input.natal_chart(eph, &input.person_a)?;
-            let chart_b = input.natal_chart(eph, &input.person_b)?;
-            let report = find_cross(
-                &aspect_points(&chart_a, input.include_axes)?,
-                &aspect_points(&chart_b, input.include_axes)?,
-                &input.aspects,
-            );
+    match chart {
+        RelationshipChart::Synastry {
+            natal_a,
+            natal_b,
+            aspects,
+        } => {
             response.aspects = Some(SynastryAspectsDto {
                 first: "person_a",
                 second: "person_b",
-                list: AspectListDto::new(&input.aspects, "cross", &report),
+                list: AspectListDto::new(&input.aspects, "cross", &aspects),
             });
             if input.include_natal_charts {
-                response.person_a.chart = Some(input.content(&chart_a)?);
-                response.person_b.chart = Some(input.content(&chart_b)?);
+                response.person_a.chart = Some(input.content(&natal_a)?);
+                response.person_b.chart = Some(input.content(&natal_b)?);
             }
         }
-        Method::Composite => {
-            let chart_a = input.natal_chart(eph, &input.person_a)?;
-            let chart_b = input.natal_chart(eph, &input.person_b)?;
-            response.chart = Some(composite_chart(input, &chart_a, &chart_b)?);
+        RelationshipChart::Composite(composite) => {
+            response.chart = Some(composite_dto(input, &composite)?);
         }
-        Method::Davison => {
-            let place = input.davison_place.ok_or_else(|| {
-                CalcFailure::Internal("the Davison place was not validated".into())
-            })?;
-            let instant = davison_instant(
-                input.person_a.birth.resolved.utc(),
-                input.person_b.birth.resolved.utc(),
-            );
-            let jd = julian_day_ut(instant);
-            let chart = compute_chart(eph, &input.chart_input(jd, place))
-                .map_err(|e| chart_failure("the Davison chart", e))?;
+        RelationshipChart::Davison {
+            instant,
+            jd,
+            place,
+            chart,
+        } => {
             response.davison = Some(DavisonDto {
                 utc: utc_to_second(instant),
                 julian_day_ut: jd.0,
@@ -500,36 +527,19 @@ pub fn compute(
     Ok(response)
 }
 
-fn composite_chart(
+fn composite_dto(
     input: &RelationshipInput,
-    chart_a: &Chart,
-    chart_b: &Chart,
+    composite: &CompositeChart,
 ) -> Result<RelationshipChartDto, CalcFailure> {
-    let mixed = composite(chart_a, chart_b).map_err(|e| CalcFailure::Internal(e.to_string()))?;
-    let mut content = input.content(&mixed.chart)?;
-    if let (Some(ha), Some(hb)) = (&chart_a.houses, &chart_b.houses) {
-        let notes: Vec<String> = [("person_a", ha), ("person_b", hb)]
-            .into_iter()
-            .filter_map(|(who, h)| {
-                h.fallback.as_ref().map(|why| {
-                    format!(
-                        "{who}'s natal cusps are {} ({why})",
-                        HouseSystemName::of(h.system_used).name
-                    )
-                })
-            })
-            .collect();
-        if !notes.is_empty() {
-            content.house_system_note = Some(format!(
-                "{}; the composite cusps are the midpoints of the natal cusps as computed",
-                notes.join("; ")
-            ));
-        }
-        if ha.system_used != hb.system_used {
-            content.house_system_used = None;
-        }
+    let chart = &composite.composite.chart;
+    let mut content = input.content(chart)?;
+    if let Some(note) = &composite.house_system_note {
+        content.house_system_note = Some(note.clone());
     }
-    if !mixed.cusps_in_order
+    if !composite.same_natal_system {
+        content.house_system_used = None;
+    }
+    if !composite.planets_have_houses()
         && let Some(planets) = content.planets.as_mut()
     {
         for (_, planet) in &mut planets.0 {
@@ -538,7 +548,10 @@ fn composite_chart(
     }
     Ok(RelationshipChartDto {
         content,
-        cusps_in_order: mixed.chart.houses.as_ref().map(|_| mixed.cusps_in_order),
-        cusp_order_note: (!mixed.cusps_in_order).then_some(CUSP_ORDER_NOTE),
+        cusps_in_order: chart
+            .houses
+            .as_ref()
+            .map(|_| composite.composite.cusps_in_order),
+        cusp_order_note: composite.cusp_order_note(),
     })
 }

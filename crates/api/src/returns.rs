@@ -98,11 +98,10 @@ use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::AspectConfig;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartInput, Frame, MissingData, Zodiac, position};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::techniques::returns::{
-    CrossingDirection, MAX_RETURNS, RETURN_BODIES, Return, ReturnError, ReturnSearch, find_returns,
-    return_body_names,
+    CrossingDirection, MAX_RETURNS, RETURN_BODIES, ReturnChartPlan, ReturnError, ReturnWithChart,
+    ReturnsNatal as CoreNatal, ReturnsQuery, return_body_names, return_set,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{Ephemeris, HouseSystem, Observer};
@@ -110,7 +109,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
-use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, chart_content};
+use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, content_of};
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
     ephemeris_name, event_time,
@@ -120,7 +119,6 @@ use crate::error::{ApiInputError, CalcFailure};
 use crate::names::string_field;
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
 use crate::presets::{AppliedPreset, PresetEcho, read_birth};
-use orrery_astro::chart::chart_bodies;
 
 /// What a returns response contains besides the times.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
@@ -515,28 +513,77 @@ fn fixed_planet(
 /// The search settings echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnsSettingsDto {
+    /// The bodies whose returns are searched, in the request's order.
     pub planets: Vec<String>,
-    /// The search start, UTC.
+    /// The search start, UTC (ISO 8601).
     pub from: String,
     /// `request`, or `now` when `from` was left out.
-    pub from_source: &'static str,
+    pub from_source: FromSource,
+    /// Returns per planet.
     pub count: usize,
+    /// Degrees added to the natal longitude (0: the return, 180: the demi-return).
     pub target_angle: f64,
+    /// The parts shown besides the times.
     pub include: Vec<ReturnPart>,
+    /// The return charts' house system; absent without a chart.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house_system: Option<&'static str>,
     /// The preset, with every setting it fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<PresetEcho>,
+    /// The return charts' place; absent without a chart.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<LocationEcho>,
+}
+
+/// Where the search start came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReturnsFromSource)]
+pub enum FromSource {
+    /// The request's `from`.
+    Request,
+    /// The current time (`from` left out).
+    Now,
+}
+
+/// Which input gave the natal longitudes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReturnsNatalSource)]
+pub enum NatalSourceName {
+    /// Computed from the birth.
+    Natal,
+    /// Given in `natal_positions`.
+    NatalPositions,
+}
+
+/// Which way a crossing goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReturnCrossingDirection)]
+pub enum CrossingDirectionDto {
+    /// Forward in longitude.
+    Direct,
+    /// Backward in longitude.
+    Retrograde,
+}
+
+impl From<CrossingDirection> for CrossingDirectionDto {
+    fn from(direction: CrossingDirection) -> Self {
+        match direction {
+            CrossingDirection::Direct => Self::Direct,
+            CrossingDirection::Retrograde => Self::Retrograde,
+        }
+    }
 }
 
 /// Where the natal longitudes came from.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnsNatalDto {
     /// `natal` or `natal_positions`.
-    pub source: &'static str,
+    pub source: NatalSourceName,
+    /// The birth instant, when computed from `natal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
     /// The natal longitude of each planet, degrees.
@@ -550,30 +597,38 @@ pub type ReturnChartDto = ChartContent;
 /// One pass over the target.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CrossingDto {
+    /// The crossing, UTC to the second (ISO 8601).
     pub exact_at: String,
+    /// The crossing, Julian day (UT).
     pub exact_at_jd: f64,
     /// `direct` or `retrograde`.
-    pub direction: &'static str,
+    pub direction: CrossingDirectionDto,
 }
 
 /// One return.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReturnDto {
+    /// The body.
     pub planet: String,
+    /// The body's natal longitude, degrees.
     pub natal_longitude: f64,
-    /// The natal longitude plus the target angle.
+    /// The natal longitude plus the target angle, degrees.
     pub target_longitude: f64,
-    /// The cluster's last direct crossing, UTC to the second.
+    /// The cluster's last direct crossing, UTC to the second (ISO 8601).
     pub exact_at: String,
+    /// `exact_at` as a Julian day (UT).
     pub exact_at_jd: f64,
     /// Degrees per day at `exact_at`.
     pub longitude_speed: f64,
+    /// Whether the speed at `exact_at` is negative.
     pub retrograde_at_exact: bool,
     /// `swiss`, or `moshier` where the library fell back to its analytical model (outside the
     /// data files' years).
     pub ephemeris: &'static str,
+    /// The chart cast at `exact_at` (the parts of `include`); absent without them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<ReturnChartDto>,
+    /// With `include: crossings`: every crossing of the return's cluster, in time order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crossings: Option<Vec<CrossingDto>>,
 }
@@ -606,30 +661,8 @@ fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
         .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
 }
 
-/// The natal longitudes, in the order of `input.bodies`.
-fn natal_longitudes(
-    eph: &Ephemeris,
-    input: &ReturnsInput,
-) -> Result<Vec<(Body, Longitude)>, CalcFailure> {
-    match &input.natal {
-        ReturnsNatal::Positions(given) => Ok(given.clone()),
-        ReturnsNatal::Birth(birth) => input
-            .bodies
-            .iter()
-            .map(|&body| {
-                let p = position(eph, birth.jd, body, &Frame::GEOCENTRIC_TROPICAL)?;
-                Ok((body, p.lon))
-            })
-            .collect(),
-    }
-}
-
-fn return_chart(
-    eph: &Ephemeris,
-    input: &ReturnsInput,
-    settings: &ReturnChartSettings,
-    at: JulianDayUt,
-) -> Result<ReturnChartDto, CalcFailure> {
+/// Which parts of the return chart are shown, in radix's terms.
+fn radix_parts(input: &ReturnsInput) -> Vec<RadixPart> {
     let wants = |part| input.parts.contains(&part);
     let mut parts = Vec::with_capacity(3);
     for (ours, radix) in [
@@ -641,33 +674,15 @@ fn return_chart(
             parts.push(radix);
         }
     }
-    let needs_houses = wants(ReturnPart::Houses)
-        || wants(ReturnPart::Chart)
-        || (wants(ReturnPart::Aspects) && settings.include_axes);
-    let chart = ChartInput {
-        jd: at,
-        place: settings.place,
-        bodies: chart_bodies(),
-        frame: Frame::GEOCENTRIC_TROPICAL,
-        house_system: needs_houses.then_some(settings.house_system.system),
-    };
-    // The default bodies: one without data at the return (Chiron before 1200) is left out.
-    let content = chart_content(
-        eph,
-        &chart,
-        MissingData::LeaveOut,
-        &parts,
-        &settings.aspects,
-        settings.include_axes,
-    )?;
-    Ok(content)
+    parts
 }
 
 fn return_dto(
-    eph: &Ephemeris,
     input: &ReturnsInput,
-    found: &Return,
+    parts: &[RadixPart],
+    found: &ReturnWithChart,
 ) -> Result<ReturnDto, CalcFailure> {
+    let (chart, found) = (&found.chart, &found.found);
     let crossings = if input.parts.contains(&ReturnPart::Crossings) {
         Some(
             found
@@ -677,10 +692,7 @@ fn return_dto(
                     Ok(CrossingDto {
                         exact_at: utc_of(c.at)?,
                         exact_at_jd: c.at.0,
-                        direction: match c.direction {
-                            CrossingDirection::Direct => "direct",
-                            CrossingDirection::Retrograde => "retrograde",
-                        },
+                        direction: c.direction.into(),
                     })
                 })
                 .collect::<Result<Vec<_>, CalcFailure>>()?,
@@ -697,11 +709,15 @@ fn return_dto(
         longitude_speed: found.speed_deg_per_day,
         retrograde_at_exact: found.retrograde_at_exact,
         ephemeris: ephemeris_name(found.source),
-        chart: input
-            .chart
-            .as_ref()
-            .map(|settings| return_chart(eph, input, settings, found.exact_at))
-            .transpose()?,
+        chart: match (chart, &input.chart) {
+            (Some(chart), Some(settings)) => Some(content_of(
+                chart,
+                parts,
+                &settings.aspects,
+                settings.include_axes,
+            )?),
+            _ => None,
+        },
         crossings,
     })
 }
@@ -711,33 +727,50 @@ fn return_dto(
 /// # Errors
 /// A body without data for the dates (a 400), or a failure of the search (a 500).
 pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse, CalcFailure> {
-    let natal = natal_longitudes(eph, input)?;
-    let from = julian_day_ut(input.from);
-    let mut returns = OrderedMap::default();
-    for &(body, natal_lon) in &natal {
-        let found = find_returns(
-            eph,
-            &ReturnSearch {
-                body,
-                natal_lon,
-                target_angle_deg: input.target_angle_deg,
-                from,
-                count: input.count,
-                zodiac: Zodiac::Tropical,
+    let wants = |part| input.parts.contains(&part);
+    let chart = input.chart.as_ref().map(|settings| {
+        let needs_houses = wants(ReturnPart::Houses)
+            || wants(ReturnPart::Chart)
+            || (wants(ReturnPart::Aspects) && settings.include_axes);
+        ReturnChartPlan {
+            place: settings.place,
+            house_system: needs_houses.then_some(settings.house_system.system),
+        }
+    });
+    let set = return_set(
+        eph,
+        &ReturnsQuery {
+            natal: match &input.natal {
+                ReturnsNatal::Birth(birth) => CoreNatal::Birth { jd: birth.jd },
+                ReturnsNatal::Positions(given) => CoreNatal::Positions(given),
             },
-        )
-        .map_err(search_failure)?;
-        let dtos = found
+            bodies: &input.bodies,
+            target_angle_deg: input.target_angle_deg,
+            from: julian_day_ut(input.from),
+            count: input.count,
+            chart,
+        },
+    )
+    .map_err(search_failure)?;
+    let parts = radix_parts(input);
+    let mut returns = OrderedMap::default();
+    for body in &set {
+        let dtos = body
+            .returns
             .iter()
-            .map(|r| return_dto(eph, input, r))
+            .map(|r| return_dto(input, &parts, r))
             .collect::<Result<Vec<_>, _>>()?;
-        returns.0.push((body.name().into_owned(), dtos));
+        returns.0.push((body.body.name().into_owned(), dtos));
     }
     Ok(ReturnsResponse {
         settings: ReturnsSettingsDto {
             planets: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
             from: input.from.to_string(),
-            from_source: if input.used_now { "now" } else { "request" },
+            from_source: if input.used_now {
+                FromSource::Now
+            } else {
+                FromSource::Request
+            },
             count: input.count,
             target_angle: input.target_angle_deg,
             include: input.parts.clone(),
@@ -747,17 +780,16 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
         },
         natal: ReturnsNatalDto {
             source: match input.natal {
-                ReturnsNatal::Birth(_) => "natal",
-                ReturnsNatal::Positions(_) => "natal_positions",
+                ReturnsNatal::Birth(_) => NatalSourceName::Natal,
+                ReturnsNatal::Positions(_) => NatalSourceName::NatalPositions,
             },
             resolved: match &input.natal {
                 ReturnsNatal::Birth(birth) => Some(ResolvedTimeDto::new(birth)),
                 ReturnsNatal::Positions(_) => None,
             },
             longitudes: OrderedMap(
-                natal
-                    .iter()
-                    .map(|(body, lon)| (body.name().into_owned(), lon.degrees()))
+                set.iter()
+                    .map(|b| (b.body.name().into_owned(), b.natal_lon.degrees()))
                     .collect(),
             ),
         },

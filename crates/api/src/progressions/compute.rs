@@ -2,34 +2,30 @@
 //! phases over a window.
 
 use orrery_astro::angle::Longitude;
-use orrery_astro::body::Body;
-use orrery_astro::techniques::natal::{BirthPointsError, MissingData, birth_points};
-use orrery_astro::techniques::progressions::events::{
-    AspectEvents, AspectFrame, AspectWindow, ProgressionEvent, TRANSIT_PROGRESSED_EVENT_CAP,
-    aspect_events,
-};
-use orrery_astro::techniques::progressions::phases::{
-    Ingress, PhaseSelection, PhaseWindow, Phases, Station, phase_events,
-};
+use orrery_astro::aspects::AspectReport;
+use orrery_astro::techniques::natal::BirthPointsError;
+use orrery_astro::techniques::progressions::events::{AspectEvents, AspectFrame, ProgressionEvent};
+use orrery_astro::techniques::progressions::phases::{Ingress, PhaseSelection, Phases, Station};
 use orrery_astro::techniques::progressions::{
-    DEFAULT_MOVING_BODIES, MovingPoint, ProgressedPosition, Progression, Snapshot, calendar_jd,
-    ephemeris_source, snapshot, snapshot_aspects, snapshot_plan,
+    DirectedPoint, ProgressedPosition, ProgressionFound, ProgressionNatal, ProgressionQuery,
+    ProgressionReport, ProgressionReportError, ProgressionSpan, Snapshot, progression_report,
 };
 use orrery_astro::techniques::transits::NatalPoint;
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::Ephemeris;
 
 use crate::aspect_options::AspectSettingsDto;
-use crate::common::{OrderedMap, ResolvedBirth, ResolvedTimeDto, ephemeris_name, event_time};
+use crate::common::{OrderedMap, ResolvedTimeDto, ephemeris_name, event_time};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::natal::points_echo;
 use crate::presets::AppliedPreset;
 
 use super::response::{
-    EventDto, IngressDto, NatalDto, ProgressedPositionDto, ProgressionsResponse, SnapshotAspectDto,
-    SnapshotResponse, SnapshotSettingsDto, StationDto, WindowResponse, WindowSettingsDto,
+    EventDto, IngressDto, NatalDto, NatalSourceName, ProgressedPositionDto, ProgressionsResponse,
+    SnapshotAspectDto, SnapshotResponse, SnapshotSettingsDto, StationDto, WindowResponse,
+    WindowSettingsDto,
 };
-use super::{AspectFrameDto, Mode, NatalInput, PhaseDto, ProgressionsInput};
+use super::{Mode, NatalInput, PhaseDto, ProgressionsInput};
 
 /// The date of a Julian day as the API writes computed events.
 fn date_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
@@ -41,35 +37,10 @@ fn date_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
     })
 }
 
-/// The natal points of a birth: sun..pluto, chiron, ascendant and mc. Chiron is left out, with
-/// a note, for a birth outside its data (before 1200), so that historical charts still progress.
-fn natal_points(
-    eph: &Ephemeris,
-    birth: &ResolvedBirth,
-    notes: &mut Vec<String>,
-) -> Result<Vec<NatalPoint>, CalcFailure> {
-    let natal = birth_points(
-        eph,
-        birth.jd,
-        birth.place,
-        &DEFAULT_MOVING_BODIES,
-        MissingData::LeaveOut,
-    )
-    .map_err(|error| match error {
-        BirthPointsError::Chart(error) => CalcFailure::from(error),
-        BirthPointsError::UndefinedAngle { .. } => CalcFailure::Internal(error.to_string()),
-    })?;
-    notes.extend(natal.left_out.iter().map(|&body| {
-        let valid = orrery_ephem::bundled_range(body.body_id()).valid();
-        crate::ephemeris_range::left_out_note(body, valid, "the natal points")
-    }));
-    Ok(natal.points)
-}
-
 fn natal_dto(input: &ProgressionsInput, points: &[NatalPoint]) -> Result<NatalDto, CalcFailure> {
     let (source, resolved) = match &input.natal {
-        NatalInput::Birth(birth) => ("natal", Some(ResolvedTimeDto::new(birth))),
-        NatalInput::Positions { .. } => ("natal_positions", None),
+        NatalInput::Birth(birth) => (NatalSourceName::Natal, Some(ResolvedTimeDto::new(birth))),
+        NatalInput::Positions { .. } => (NatalSourceName::NatalPositions, None),
     };
     let birth_jd = input.natal.birth_jd();
     Ok(NatalDto {
@@ -92,6 +63,18 @@ fn position_dto(lon: Longitude, speed: f64, per_year: f64) -> ProgressedPosition
     }
 }
 
+/// The report's errors: the natal chart's, the progression's, and a directed point's.
+fn report_failure(error: ProgressionReportError) -> CalcFailure {
+    match error {
+        ProgressionReportError::Natal(BirthPointsError::Chart(error)) => CalcFailure::from(error),
+        ProgressionReportError::Natal(error @ BirthPointsError::UndefinedAngle { .. }) => {
+            CalcFailure::Internal(error.to_string())
+        }
+        ProgressionReportError::Progression(error) => error.into(),
+        error @ ProgressionReportError::Directed { .. } => CalcFailure::Internal(error.to_string()),
+    }
+}
+
 /// Computes the answer.
 ///
 /// # Errors
@@ -101,73 +84,108 @@ pub fn compute(
     eph: &Ephemeris,
     input: &ProgressionsInput,
 ) -> Result<ProgressionsResponse, CalcFailure> {
-    let mut notes = Vec::new();
-    let (points, place) = match &input.natal {
-        NatalInput::Birth(birth) => (natal_points(eph, birth, &mut notes)?, Some(birth.place)),
-        NatalInput::Positions { points, .. } => (points.clone(), None),
+    let natal = match &input.natal {
+        NatalInput::Birth(birth) => ProgressionNatal::Birth {
+            jd: birth.jd,
+            place: birth.place,
+        },
+        NatalInput::Positions { birth_jd, points } => ProgressionNatal::Positions {
+            birth: *birth_jd,
+            points,
+        },
     };
-    let progression = Progression {
-        method: input.method,
-        birth: input.natal.birth_jd(),
-        place,
-        natal: points,
-    };
-    let natal = natal_dto(input, &progression.natal)?;
-    let mut response = match &input.mode {
-        Mode::Snapshot { age_years, .. } => {
-            compute_snapshot(eph, input, &progression, *age_years, natal)
-                .map(|r| ProgressionsResponse::Snapshot(Box::new(r)))
-        }
+    let span = match &input.mode {
+        Mode::Snapshot { age_years, .. } => ProgressionSpan::Snapshot {
+            age_years: *age_years,
+        },
         Mode::Aspects {
             age_start,
             age_end,
             step_years,
             frame,
-        } => compute_aspects(
-            eph,
-            input,
-            &progression,
-            (*age_start, *age_end, *step_years),
-            *frame,
-            natal,
-        )
-        .map(|r| ProgressionsResponse::Window(Box::new(r))),
+        } => ProgressionSpan::Aspects {
+            age_start_years: *age_start,
+            age_end_years: *age_end,
+            step_cap_years: *step_years,
+            frame: (*frame).into(),
+        },
         Mode::Phases {
             age_start,
             age_end,
             step_years,
             phases,
-        } => compute_phases(
-            eph,
-            input,
-            &progression,
-            (*age_start, *age_end, *step_years),
-            phases,
-            natal,
-        )
-        .map(|r| ProgressionsResponse::Window(Box::new(r))),
-    }?;
-    // The data files cover a span of dates: the earliest and the latest date used tell.
-    let (last_progressed, last_calendar) = match &input.mode {
-        Mode::Snapshot { age_years, .. } => (*age_years, *age_years),
-        Mode::Aspects {
-            age_end,
-            frame: AspectFrameDto::TransitProgressed,
-            ..
-        } => (*age_end, *age_end),
-        Mode::Aspects { age_end, .. } | Mode::Phases { age_end, .. } => (*age_end, 0.0),
+        } => ProgressionSpan::Phases {
+            age_start_years: *age_start,
+            age_end_years: *age_end,
+            step_cap_years: *step_years,
+            phases: PhaseSelection {
+                ingress: phases.contains(&PhaseDto::Ingress),
+                station: phases.contains(&PhaseDto::Station),
+                axis: phases.contains(&PhaseDto::Axis),
+            },
+        },
     };
-    let source = ephemeris_source(
+    let report = progression_report(
         eph,
-        input.method,
-        progression.birth,
-        last_progressed,
-        last_calendar,
-    )?;
+        &ProgressionQuery {
+            method: input.method,
+            natal,
+            span,
+            moving: &input.moving,
+            aspects: &input.aspects,
+        },
+    )
+    .map_err(report_failure)?;
+    let natal = natal_dto(input, &report.progression.natal)?;
+    let mut response = match (&report.found, &input.mode) {
+        (
+            ProgressionFound::Snapshot {
+                snapshot,
+                directed,
+                aspects,
+                notes,
+            },
+            _,
+        ) => snapshot_response(input, snapshot, directed, aspects, notes, natal)
+            .map(|r| ProgressionsResponse::Snapshot(Box::new(r))),
+        (
+            ProgressionFound::Aspects {
+                found,
+                transit_bodies,
+                start,
+                end,
+                complete_until,
+                capped,
+            },
+            Mode::Aspects { .. },
+        ) => {
+            let settings = window_settings(input, (*start, *end))?;
+            aspects_response(
+                input,
+                found,
+                transit_bodies,
+                *complete_until,
+                *capped,
+                settings,
+                natal,
+            )
+            .map(|r| ProgressionsResponse::Window(Box::new(r)))
+        }
+        (ProgressionFound::Phases { found, start, end }, Mode::Phases { phases, .. }) => {
+            let settings = window_settings(input, (*start, *end))?;
+            phases_response(input, found, phases, settings, natal)
+                .map(|r| ProgressionsResponse::Window(Box::new(r)))
+        }
+        _ => Err(CalcFailure::Internal(
+            "the progression answered another mode than asked".into(),
+        )),
+    }?;
+    let source = ephemeris_name(report.source);
     match &mut response {
-        ProgressionsResponse::Snapshot(r) => r.ephemeris = ephemeris_name(source),
-        ProgressionsResponse::Window(r) => r.ephemeris = ephemeris_name(source),
+        ProgressionsResponse::Snapshot(r) => r.ephemeris = source,
+        ProgressionsResponse::Window(r) => r.ephemeris = source,
     }
+    let mut notes = left_out_notes(&report);
     if !notes.is_empty() {
         let response_notes = match &mut response {
             ProgressionsResponse::Snapshot(r) => &mut r.notes,
@@ -179,16 +197,27 @@ pub fn compute(
     Ok(response)
 }
 
-fn compute_snapshot(
-    eph: &Ephemeris,
+/// A note for each natal body left out for lack of data.
+fn left_out_notes(report: &ProgressionReport) -> Vec<String> {
+    report
+        .natal_left_out
+        .iter()
+        .map(|&body| {
+            let valid = orrery_ephem::bundled_range(body.body_id()).valid();
+            crate::ephemeris_range::left_out_note(body, valid, "the natal points")
+        })
+        .collect()
+}
+
+fn snapshot_response(
     input: &ProgressionsInput,
-    progression: &Progression,
-    age_years: f64,
+    snap: &Snapshot,
+    directed: &[DirectedPoint],
+    report: &AspectReport,
+    notes: &[String],
     natal: NatalDto,
 ) -> Result<SnapshotResponse, CalcFailure> {
     let method = input.method;
-    let plan = snapshot_plan(eph, progression, &input.moving)?;
-    let snap: Snapshot = snapshot(eph, progression, age_years, &plan.points)?;
     let per_year = method.progressed_days_per_year();
     let mut positions: Vec<(String, ProgressedPositionDto)> = snap
         .positions
@@ -201,23 +230,19 @@ fn compute_snapshot(
         })
         .collect();
     if let Some(arc) = snap.solar_arc {
-        for p in &plan.directed_only {
-            let lon = arc
-                .direct(p.lon)
-                .map_err(|e| CalcFailure::Internal(format!("directed {}: {e}", p.name)))?;
+        for p in directed {
             positions.push((
                 p.name.clone(),
-                position_dto(lon, arc.speed_deg_per_day, per_year),
+                position_dto(p.lon, arc.speed_deg_per_day, per_year),
             ));
         }
     }
-    let report = snapshot_aspects(&snap, &progression.natal, &input.aspects)?;
     Ok(SnapshotResponse {
         mode: "snapshot",
         method: method.name(),
         ephemeris: "swiss",
         settings: SnapshotSettingsDto {
-            age_years,
+            age_years: snap.age_years,
             at: date_of(snap.calendar_jd)?,
             at_jd: snap.calendar_jd.0,
             progressed_jd: snap.progressed_jd.0,
@@ -243,21 +268,37 @@ fn compute_snapshot(
                 exact_in_years: hit.exact_in_days,
             })
             .collect(),
-        notes: plan.notes,
+        notes: notes.to_vec(),
     })
 }
 
 fn window_settings(
     input: &ProgressionsInput,
-    progression: &Progression,
-    (age_start, age_end, step_years): (f64, f64, Option<f64>),
+    (start, end): (JulianDayUt, JulianDayUt),
 ) -> Result<WindowSettingsDto, CalcFailure> {
+    let (age_start, age_end, step_years) = match &input.mode {
+        Mode::Aspects {
+            age_start,
+            age_end,
+            step_years,
+            ..
+        }
+        | Mode::Phases {
+            age_start,
+            age_end,
+            step_years,
+            ..
+        } => (*age_start, *age_end, *step_years),
+        Mode::Snapshot { .. } => {
+            return Err(CalcFailure::Internal("a snapshot has no window".into()));
+        }
+    };
     Ok(WindowSettingsDto {
         age_start,
         age_end,
         step_years,
-        start: date_of(calendar_jd(progression.birth, age_start))?,
-        end: date_of(calendar_jd(progression.birth, age_end))?,
+        start: date_of(start)?,
+        end: date_of(end)?,
         moving_points: input.moving.iter().map(|p| p.name()).collect(),
         aspect_frame: None,
         transit_points: None,
@@ -285,39 +326,24 @@ fn event_dto(e: &ProgressionEvent) -> Result<EventDto, CalcFailure> {
     })
 }
 
-fn compute_aspects(
-    eph: &Ephemeris,
+fn aspects_response(
     input: &ProgressionsInput,
-    progression: &Progression,
-    span: (f64, f64, Option<f64>),
-    frame: AspectFrameDto,
+    found: &AspectEvents,
+    transit_bodies: &[orrery_astro::body::Body],
+    complete_until_jd: Option<JulianDayUt>,
+    capped: Option<usize>,
+    mut settings: WindowSettingsDto,
     natal: NatalDto,
 ) -> Result<WindowResponse, CalcFailure> {
-    let frame: AspectFrame = frame.into();
-    let transit_bodies: Vec<Body> = input
-        .moving
-        .iter()
-        .filter_map(|p| match p {
-            MovingPoint::Body(body) => Some(*body),
-            MovingPoint::Angle(_) => None,
-        })
-        .collect();
-    let window = AspectWindow {
-        frame,
-        moving: input.moving.clone(),
-        transit_bodies: transit_bodies.clone(),
-        aspects: input.aspects.clone(),
-        age_start_years: span.0,
-        age_end_years: span.1,
-        step_cap_years: span.2,
-        event_cap: TRANSIT_PROGRESSED_EVENT_CAP,
+    let Mode::Aspects { frame, .. } = input.mode else {
+        return Err(CalcFailure::Internal(
+            "aspect events without the aspects mode".into(),
+        ));
     };
-    let AspectEvents { events, truncated } = aspect_events(eph, progression, &window)?;
-    let mut settings = window_settings(input, progression, span)?;
+    let frame: AspectFrame = frame.into();
     settings.aspect_frame = Some(frame.name());
     settings.aspect_names = Some(input.aspects.aspects().iter().map(|a| a.name()).collect());
-    let is_transit = frame == AspectFrame::TransitProgressed;
-    if is_transit {
+    if frame == AspectFrame::TransitProgressed {
         settings.transit_points = Some(
             transit_bodies
                 .iter()
@@ -326,23 +352,18 @@ fn compute_aspects(
         );
     }
     let mut notes = Vec::new();
-    let (complete_until_years, complete_until) = match truncated {
-        Some(t) => {
+    let (complete_until_years, complete_until) = match (found.truncated, complete_until_jd) {
+        (Some(t), Some(jd)) => {
             notes.push(format!(
                 "the list stopped at {} events: every event up to age {:.6} is listed, later ones are left out; narrow the window or the moving points for the rest",
                 t.cap, t.complete_until_years
             ));
-            (
-                Some(t.complete_until_years),
-                Some(date_of(calendar_jd(
-                    progression.birth,
-                    t.complete_until_years,
-                ))?),
-            )
+            (Some(t.complete_until_years), Some(date_of(jd)?))
         }
-        None => (None, None),
+        _ => (None, None),
     };
-    let events = events
+    let events = found
+        .events
         .iter()
         .map(event_dto)
         .collect::<Result<Vec<_>, _>>()?;
@@ -354,8 +375,8 @@ fn compute_aspects(
         natal,
         event_count: events.len(),
         events: Some(events),
-        truncated: is_transit.then_some(truncated.is_some()),
-        event_limit: is_transit.then_some(TRANSIT_PROGRESSED_EVENT_CAP),
+        truncated: capped.map(|_| found.truncated.is_some()),
+        event_limit: capped,
         complete_until_years,
         complete_until,
         ingresses: None,
@@ -391,32 +412,29 @@ fn station_dto(s: &Station) -> Result<StationDto, CalcFailure> {
     })
 }
 
-fn compute_phases(
-    eph: &Ephemeris,
+fn phases_response(
     input: &ProgressionsInput,
-    progression: &Progression,
-    span: (f64, f64, Option<f64>),
+    found: &Phases,
     phases: &[PhaseDto],
+    mut settings: WindowSettingsDto,
     natal: NatalDto,
 ) -> Result<WindowResponse, CalcFailure> {
-    let selection = PhaseSelection {
-        ingress: phases.contains(&PhaseDto::Ingress),
-        station: phases.contains(&PhaseDto::Station),
-        axis: phases.contains(&PhaseDto::Axis),
-    };
-    let window = PhaseWindow {
-        moving: input.moving.clone(),
-        phases: selection,
-        age_start_years: span.0,
-        age_end_years: span.1,
-        step_cap_years: span.2,
-    };
-    let found: Phases = phase_events(eph, progression, &window)?;
-    let mut settings = window_settings(input, progression, span)?;
     settings.phases = Some(phases.to_vec());
-    let ingresses = selected(selection.ingress, &found.ingresses, ingress_dto)?;
-    let stations = selected(selection.station, &found.stations, station_dto)?;
-    let axis_ingresses = selected(selection.axis, &found.axis_ingresses, ingress_dto)?;
+    let ingresses = selected(
+        phases.contains(&PhaseDto::Ingress),
+        &found.ingresses,
+        ingress_dto,
+    )?;
+    let stations = selected(
+        phases.contains(&PhaseDto::Station),
+        &found.stations,
+        station_dto,
+    )?;
+    let axis_ingresses = selected(
+        phases.contains(&PhaseDto::Axis),
+        &found.axis_ingresses,
+        ingress_dto,
+    )?;
     let event_count = ingresses.as_ref().map_or(0, Vec::len)
         + stations.as_ref().map_or(0, Vec::len)
         + axis_ingresses.as_ref().map_or(0, Vec::len);

@@ -15,38 +15,61 @@ use super::PhaseDto;
 #[schema(as = ProgressionsNatalDto)]
 pub struct NatalDto {
     /// `natal` (computed from the birth) or `natal_positions` (given).
-    pub source: &'static str,
+    pub source: NatalSourceName,
+    /// The birth instant, Julian day (UT).
     pub birth_jd: f64,
-    /// The birth instant, UTC.
+    /// The birth instant, UTC to the second (ISO 8601).
     pub birth_utc: String,
+    /// The birth as resolved, when computed from `natal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
-    /// Natal longitudes by point.
+    /// Natal longitudes by point, degrees.
     #[schema(value_type = BTreeMap<String, f64>)]
     pub points: OrderedMap<f64>,
+}
+
+/// Which input gave the natal points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ProgressionsNatalSource)]
+pub enum NatalSourceName {
+    /// Computed from the birth.
+    Natal,
+    /// Given in `natal_positions`.
+    NatalPositions,
 }
 
 /// A progressed (or directed) position.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ProgressedPositionDto {
+    /// Ecliptic longitude, degrees.
     pub longitude: f64,
     /// Degrees per day of progressed time.
     pub longitude_speed: f64,
     /// Degrees per year of life.
     pub motion_per_year: f64,
+    /// Whether `longitude_speed` is negative.
     pub retrograde: bool,
+    /// The zodiac sign of `longitude`.
     pub sign: &'static str,
+    /// Degrees into the sign, `[0, 30)`.
     pub sign_degree: f64,
 }
 
 /// An aspect in orb in a snapshot.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotAspectDto {
+    /// The progressed (or directed) point.
     pub moving_point: String,
+    /// The natal point.
     pub natal_point: String,
+    /// The aspect's name.
     pub aspect: &'static str,
+    /// The aspect's angle, degrees.
     pub angle: f64,
+    /// Distance from exact, degrees.
     pub orb: f64,
+    /// The largest orb allowed, degrees.
     pub allowed_orb: f64,
     /// Whether the orb is shrinking; `null` for a point standing still.
     pub applying: Option<bool>,
@@ -57,13 +80,17 @@ pub struct SnapshotAspectDto {
 /// The settings of a snapshot.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotSettingsDto {
+    /// The age, tropical years since the birth.
     pub age_years: f64,
-    /// The calendar date of the age.
+    /// The calendar date of the age, UTC to the second (ISO 8601).
     pub at: String,
+    /// The calendar date of the age, Julian day (UT).
     pub at_jd: f64,
-    /// The progressed instant.
+    /// The progressed instant, Julian day (UT).
     pub progressed_jd: f64,
+    /// The progressed instant, UTC to the second (ISO 8601).
     pub progressed_datetime: String,
+    /// The points that progress, as asked.
     pub moving_points: Vec<String>,
     #[serde(flatten)]
     pub aspects: AspectSettingsDto,
@@ -96,12 +123,17 @@ pub struct SnapshotResponse {
 /// The settings of a window.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WindowSettingsDto {
+    /// The window's first age, tropical years.
     pub age_start: f64,
+    /// The window's last age, tropical years.
     pub age_end: f64,
     /// The cap on the scan step as given; `null`: each point's own step.
     pub step_years: Option<f64>,
+    /// The calendar date of `age_start`, UTC to the second (ISO 8601).
     pub start: String,
+    /// The calendar date of `age_end`, UTC to the second (ISO 8601).
     pub end: String,
+    /// The points that progress, as asked.
     pub moving_points: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspect_frame: Option<&'static str>,
@@ -120,23 +152,32 @@ pub struct WindowSettingsDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = ProgressionEventDto)]
 pub struct EventDto {
+    /// The progressed (or transiting) point.
     pub moving_point: String,
+    /// The natal (or progressed) point aspected.
     pub natal_point: String,
+    /// The aspect's name.
     pub aspect: &'static str,
+    /// The aspect's angle, degrees.
     pub angle: f64,
     /// The arc from `natal_point` to `moving_point`: `+angle` or `-angle`.
     pub arc: f64,
+    /// The age at the exact aspect, tropical years.
     pub exact_at_years: f64,
-    /// The calendar date of the age, UTC to the second.
+    /// The calendar date of the age, UTC to the second (ISO 8601).
     pub exact_at: String,
+    /// The calendar date of the age, Julian day (UT).
     pub exact_at_jd: f64,
+    /// The progressed instant, Julian day (UT).
     pub progressed_jd: f64,
+    /// The moving point's longitude, degrees.
     pub moving_longitude: f64,
     /// Degrees per day of the moving point's time (progressed days; calendar days for a
     /// transiting body).
     pub moving_speed: f64,
+    /// Whether `moving_speed` is negative.
     pub retrograde: bool,
-    /// The longitude of `natal_point` at that moment (natal, or progressed).
+    /// The longitude of `natal_point` at that moment (natal, or progressed), degrees.
     pub natal_longitude: f64,
 }
 

@@ -42,6 +42,12 @@
 pub mod axis;
 pub mod events;
 pub mod phases;
+mod report;
+
+pub use report::{
+    DirectedPoint, ProgressionFound, ProgressionNatal, ProgressionQuery, ProgressionReport,
+    ProgressionReportError, ProgressionSpan, progression_report,
+};
 
 use orrery_ephem::{Ephemeris, EphemerisSource, Observer};
 

@@ -28,6 +28,13 @@
 //!   no such arc (every great circle through one passes through the other): an error. At a pole
 //!   the longitude has no meaning; it is then whatever `atan2` gives for the vector.
 
+mod cast;
+
+pub use cast::{
+    CUSP_ORDER_NOTE, CompositeChart, RelationshipBirth, RelationshipChart, RelationshipChartError,
+    RelationshipMethod, RelationshipQuery, WhichChart, relationship_chart,
+};
+
 use jiff::Timestamp;
 use orrery_ephem::{Angles, EphemerisSource, HousePoint, Houses, Observer};
 

@@ -51,6 +51,12 @@
 //! Fifty lunar returns take about 400 ephemeris calls (8 a return), fifty Mercury returns about
 //! 2,200 (44 a return, stations included), where sampling every step would take 700 and 11,000.
 
+mod set;
+
+pub use set::{
+    BodyReturns, ReturnChartPlan, ReturnWithChart, ReturnsNatal, ReturnsQuery, return_set,
+};
+
 use orrery_ephem::{Ephemeris, EphemerisSource};
 
 use super::motion::{self, search_sample};

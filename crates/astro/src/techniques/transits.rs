@@ -30,6 +30,14 @@
 //! ([`super::nutation`]), which makes them three times cheaper; the event's time moves by under
 //! a millisecond, its speed by under 1e-5°/day.
 
+mod report;
+
+pub use report::{
+    ExpectedEvents, TransitEvents, TransitNatal, TransitQuery, TransitReport, TransitReportError,
+    TransitSpan, expected_events, passes_per_year, spec_default_step_days, transit_report,
+    window_samples,
+};
+
 use orrery_ephem::Ephemeris;
 
 use super::motion::{self, longitude_sample_interpolated, search_sample};
