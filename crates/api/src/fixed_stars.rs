@@ -412,7 +412,7 @@ pub fn compute(
                             planet_event: p.body_event.name(),
                             planet_at: utc(p.body_at)?,
                             planet_at_jd: p.body_at.0,
-                            gap_minutes: (p.body_at.0 - p.star_at.0) * 1440.0,
+                            gap_minutes: (p.body_at - p.star_at).0 * 1440.0,
                         })
                     })
                     .collect::<Result<Vec<_>, CalcFailure>>()?,

@@ -273,7 +273,7 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
                         format!("must not be before datetime (got {end}, datetime {start})"),
                     ));
                 }
-                let days = end_jd.0 - start_jd.0;
+                let days = (end_jd - start_jd).0;
                 if days > MAX_SERIES_DAYS {
                     return Err(ApiInputError::limit(
                         "end",

@@ -9,7 +9,7 @@ use orrery_ephem::{
 
 use crate::angle::{Longitude, shortest_arc};
 use crate::body::Body;
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// The 88 IAU constellations: the abbreviation the catalogue's nomenclature names end with
 /// (`alTau`: α Tauri) and the Latin name.
@@ -326,7 +326,7 @@ pub fn parans(
     at: JulianDayUt,
     orb_days: f64,
 ) -> Result<Vec<Paran>, EphemError> {
-    let from = JulianDayUt(at.0 - 0.5);
+    let from = at - Days(0.5);
     let mut body_events = Vec::with_capacity(bodies.len() * 4);
     for &body in bodies {
         for (event, when) in angle_events(eph, Target::Body(body.body_id()), place, from)? {
@@ -337,7 +337,7 @@ pub fn parans(
     for (library_name, name) in stars {
         for (star_event, star_at) in angle_events(eph, Target::Star(library_name), place, from)? {
             for &(body, body_event, body_at) in &body_events {
-                if (body_at.0 - star_at.0).abs() <= orb_days {
+                if (body_at - star_at).0.abs() <= orb_days {
                     out.push(Paran {
                         star: name.clone(),
                         star_event,

@@ -74,7 +74,7 @@ use orrery_ephem::{
 };
 
 use crate::body::Body;
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// The library's visibility model holds between these latitudes (`swe_heliacal_ut`: "It works
 /// between geographic latitudes 60s – 60n").
@@ -91,11 +91,11 @@ pub const CONFIGURATION_SEARCH_PERIODS: f64 = 1.1;
 
 /// The scan's step: after one Sun event the next is looked for half a day later, so every
 /// sunset (sunrise) is visited once; between ±60° the Sun rises and sets every day.
-pub const SUN_EVENT_STEP_DAYS: f64 = 0.5;
+pub const SUN_EVENT_STEP_DAYS: Days = Days(0.5);
 
 /// The object's rise or set paired with a Sun event is the first one after the Sun event less
 /// this: the one within about half a day of it.
-pub const OBJECT_WINDOW_DAYS: f64 = 0.5;
+pub const OBJECT_WINDOW_DAYS: Days = Days(0.5);
 
 /// A change of sign of `object − Sun` counts as a configuration only when both days are within
 /// this of the Sun: across a real crossing `|d|` is at most the daily drift (under an hour for the
@@ -512,7 +512,7 @@ impl Configuration {
     /// The object's event minus the Sun's, minutes.
     #[must_use]
     pub fn object_minus_sun_minutes(&self) -> f64 {
-        (self.object_at.0 - self.sun_at.0) * 1_440.0
+        (self.object_at - self.sun_at).0 * 1_440.0
     }
 }
 
@@ -671,7 +671,7 @@ impl Day {
     /// `object − Sun` in days, where the object's event is near enough to the Sun's.
     fn gap_days(&self) -> Option<f64> {
         self.object_at
-            .map(|t| t.0 - self.sun_at.0)
+            .map(|t| (t - self.sun_at).0)
             .filter(|d| d.abs() <= MAX_CONFIGURATION_GAP_DAYS)
     }
 }
@@ -702,7 +702,7 @@ pub fn first_configuration<E>(
             return Ok(Some(nearest));
         }
         previous = Some(day);
-        from = JulianDayUt(day.sun_at.0 + SUN_EVENT_STEP_DAYS);
+        from = day.sun_at + SUN_EVENT_STEP_DAYS;
     }
     Ok(None)
 }
@@ -735,7 +735,7 @@ fn configuration_event(
         let Some(sun_at) = eph.rise_trans(from, &sun)? else {
             return Ok(None);
         };
-        let object_at = eph.rise_trans(JulianDayUt(sun_at.0 - OBJECT_WINDOW_DAYS), &object)?;
+        let object_at = eph.rise_trans(sun_at - OBJECT_WINDOW_DAYS, &object)?;
         Ok(Some(Day { sun_at, object_at }))
     };
     let found = first_configuration(day_after, search.start, span_days)
