@@ -72,11 +72,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
-use crate::common::LocationEcho;
-use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ZodiacLongitudeDto};
+use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::PointLabel;
 use crate::natal::{NatalChoice, check_point_count_at, choose_natal_or, longitude_at};
+use crate::source_echo::SourceEchoDto;
 
 /// At most this many points (496 midpoints).
 pub const MAX_POINTS: usize = 32;
@@ -360,43 +360,6 @@ fn given_points(
                     })
                 })
                 .collect()
-        }
-    }
-}
-
-/// Where the points came from, echoed: shared with `/v1/lots`.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct SourceEchoDto {
-    /// `natal` or `positions`.
-    pub source: &'static str,
-    /// The birth instant, with `natal`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub resolved: Option<ResolvedTimeDto>,
-    /// The birth place, with `natal`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub location: Option<LocationEcho>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
-}
-
-impl SourceEchoDto {
-    /// The echo of a birth.
-    pub fn birth(birth: &ResolvedBirth, notes: Vec<String>) -> Self {
-        Self {
-            source: "natal",
-            resolved: Some(ResolvedTimeDto::new(birth)),
-            location: Some(LocationEcho::from(birth.place)),
-            notes,
-        }
-    }
-
-    /// The echo of `positions`.
-    pub fn positions() -> Self {
-        Self {
-            source: "positions",
-            resolved: None,
-            location: None,
-            notes: Vec::new(),
         }
     }
 }

@@ -557,6 +557,80 @@ pub enum HeliacalError {
     /// The library refused, or has no data for the dates.
     #[error("{0}")]
     Ephemeris(EphemError),
+    /// The star asked for is not in the catalogue: the library's
+    /// [`EphemError::StarNotFound`], with the catalogue's nearest names.
+    #[error("{0}")]
+    UnknownStar(EphemError),
+    /// The star catalogue could not be read.
+    #[error("{0}")]
+    Catalogue(EphemError),
+}
+
+/// The object of a [`HeliacalQuery`], before the star catalogue is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectName<'a> {
+    /// One of [`BODIES`].
+    Body(Body),
+    /// A star's name as given ([`find_star`] reads it).
+    Star(&'a str),
+}
+
+/// The question of `POST /v1/heliacal`: [`HeliacalSearch`] with the star not yet looked up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HeliacalQuery<'a> {
+    pub object: ObjectName<'a>,
+    pub event: HeliacalEventType,
+    /// Latitude within ±[`MAX_ABS_LATITUDE_DEG`].
+    pub place: Observer,
+    pub air: VisibilityAir,
+    pub eyes: Eyes,
+    pub start: JulianDayUt,
+}
+
+/// The answer to a [`HeliacalQuery`]: the object as found in the catalogue, and its event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeliacalReport {
+    pub object: SkyObject,
+    pub found: HeliacalFound,
+}
+
+/// Looks the star of `query` up in the catalogue, then finds the next event after its start
+/// ([`find_heliacal`]).
+///
+/// # Errors
+/// [`HeliacalError::UnknownStar`] for a star the catalogue lacks, and the errors of
+/// [`find_heliacal`].
+pub fn heliacal(
+    eph: &Ephemeris,
+    query: &HeliacalQuery<'_>,
+) -> Result<HeliacalReport, HeliacalError> {
+    let object = match query.object {
+        ObjectName::Body(body) => SkyObject::Body(body),
+        ObjectName::Star(name) => {
+            match find_star(eph.star_names().map_err(HeliacalError::Catalogue)?, name) {
+                Some(star) => SkyObject::Star(star),
+                None => {
+                    return Err(match eph.unknown_star(name) {
+                        Ok(unknown) => HeliacalError::UnknownStar(unknown),
+                        Err(error) => HeliacalError::Catalogue(error),
+                    });
+                }
+            }
+        }
+    };
+    let search = HeliacalSearch {
+        object,
+        event: query.event,
+        place: query.place,
+        air: query.air,
+        eyes: query.eyes,
+        start: query.start,
+    };
+    let found = find_heliacal(eph, &search)?;
+    Ok(HeliacalReport {
+        object: search.object,
+        found,
+    })
 }
 
 /// Finds the next event after `search.start`.
