@@ -687,6 +687,55 @@ mod tests {
     }
 
     #[test]
+    fn given_positions_omit_or_refuse_lots_without_their_bodies() {
+        let eph = Ephemeris::open(Ephemeris::default_data_dir()).expect("ephe/ opens");
+        let p = LotPositions {
+            ascendant: lon(0.0),
+            bodies: vec![(Body::Sun, lon(1.0)), (Body::Moon, lon(2.0))],
+        };
+        let from = LotsFrom::Positions {
+            positions: &p,
+            sect: Sect::Day,
+        };
+        let asked = [Lot::Fortune, Lot::Necessity];
+        let report = lots(
+            &eph,
+            &LotsQuery {
+                from,
+                lots: &asked,
+                omit_missing: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(report.positions, p);
+        assert_eq!(report.sun_altitude_deg, None);
+        assert_eq!(report.cast.len(), 1);
+        assert_eq!(report.cast[0].lot, Lot::Fortune);
+        assert_eq!(
+            report.omitted,
+            [OmittedLot {
+                lot: Lot::Necessity,
+                missing: vec![Body::Mercury],
+            }]
+        );
+        let refused = lots(
+            &eph,
+            &LotsQuery {
+                from,
+                lots: &asked,
+                omit_missing: false,
+            },
+        );
+        assert!(matches!(
+            refused,
+            Err(LotsError::Missing(MissingBody {
+                lot: Lot::Necessity,
+                body: Body::Mercury
+            }))
+        ));
+    }
+
+    #[test]
     fn missing_bodies_are_named() {
         let p = LotPositions {
             ascendant: lon(0.0),
