@@ -73,6 +73,7 @@ use orrery_astro::body::{Body, SHIPPED_ASTEROIDS};
 use orrery_astro::chart::{
     BodyPosition, Center, ChartError, Frame, MissingData, declination_with_source, position,
 };
+use orrery_astro::techniques::ephemeris::{SeriesPointsError, series_points};
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::{Ephemeris, EphemerisSource};
 use serde::{Deserialize, Serialize, Serializer};
@@ -160,8 +161,7 @@ pub struct EphemerisRequest {
     pub observer: Option<LocationDto>,
 }
 
-/// The points of a request that names none: the planets, the mean node and Chiron.
-pub const DEFAULT_POINTS: [Body; 12] = Body::CORE_POINTS;
+pub use orrery_astro::techniques::ephemeris::DEFAULT_POINTS;
 
 /// One value a sample can carry for a point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, ToSchema)]
@@ -346,17 +346,6 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
             prefix: "",
         }
         .to_frame(None)?;
-        if let Center::PlanetCentric(body) = frame.center
-            && body.is_lunar_point()
-        {
-            return Err(ApiInputError::field(
-                "center",
-                format!(
-                    "must name a body, not a point of the Moon's orbit (got planet:{})",
-                    body.name()
-                ),
-            ));
-        }
         let points = parse_points(request, &frame)?;
         let fields = parse_fields(request.fields.as_deref())?;
         Ok(Self {
@@ -467,79 +456,23 @@ impl Step {
     }
 }
 
-/// Why a point has no position in the frame, if it has none.
-fn unseen_from(body: Body, frame: &Frame) -> Option<&'static str> {
-    match frame.center {
-        Center::Geocentric | Center::Topocentric(_) => None,
-        _ if body.is_lunar_point() => Some(
-            "is a point of the Moon's orbit around the Earth: it exists only for center = \
-             \"geocentric\" or \"topocentric\"",
-        ),
-        _ => None,
-    }
-}
-
-/// The body at the centre of the frame, which the points leave out.
-fn central_body(frame: &Frame) -> Option<Body> {
-    match frame.center {
-        Center::PlanetCentric(body) => Some(body),
-        Center::Heliocentric => Some(Body::Sun),
-        _ => None,
-    }
-}
-
+/// The points of the request in its frame ([`series_points`]), errors at their fields.
 fn parse_points(request: &EphemerisRequest, frame: &Frame) -> Result<Vec<Body>, ApiInputError> {
-    let center = central_body(frame);
-    let asteroid_count = request.asteroids.as_ref().map_or(0, Vec::len);
-    let mut points = Vec::with_capacity(DEFAULT_POINTS.len() + asteroid_count);
-    let push = |points: &mut Vec<Body>, body: Body| {
-        if Some(body) != center && !points.contains(&body) {
-            points.push(body);
+    let named: Option<Vec<Body>> = request
+        .points
+        .as_ref()
+        .map(|names| names.iter().map(|&BodyField(body)| body).collect());
+    let asteroids = request.asteroids.as_deref().unwrap_or_default();
+    series_points(frame, named.as_deref(), asteroids).map_err(|error| match error {
+        SeriesPointsError::LunarPointCenter(_) => ApiInputError::field("center", &error),
+        SeriesPointsError::Unseen { index, .. } => {
+            ApiInputError::labelled(&format!("points[{index}]"), &error)
         }
-    };
-    match &request.points {
-        None => {
-            for body in DEFAULT_POINTS {
-                if unseen_from(body, frame).is_none() {
-                    push(&mut points, body);
-                }
-            }
+        SeriesPointsError::AsteroidNumber { index, .. } => {
+            ApiInputError::field(&format!("asteroids[{index}]"), &error)
         }
-        Some(names) => {
-            for (i, &BodyField(body)) in names.iter().enumerate() {
-                if let Some(rule) = unseen_from(body, frame) {
-                    return Err(ApiInputError::labelled(
-                        &format!("points[{i}]"),
-                        format!("{} {rule}", body.name()),
-                    ));
-                }
-                push(&mut points, body);
-            }
-        }
-    }
-    for (i, &number) in request.asteroids.iter().flatten().enumerate() {
-        let body = Body::parse(&format!("asteroid_{number}")).map_err(|_| {
-            ApiInputError::field(
-                &format!("asteroids[{i}]"),
-                format!("must be a minor-planet number from 1 to 999999 (got {number})"),
-            )
-        })?;
-        push(&mut points, body);
-    }
-    if points.is_empty() {
-        let why = match center {
-            Some(body) => format!(
-                " once the centre of the frame ({}) is left out",
-                body.name()
-            ),
-            None => String::new(),
-        };
-        return Err(ApiInputError::field(
-            "points",
-            format!("must name at least one point (with asteroids){why}"),
-        ));
-    }
-    Ok(points)
+        SeriesPointsError::Empty { .. } => ApiInputError::field("points", &error),
+    })
 }
 
 fn parse_fields(names: Option<&[SeriesField]>) -> Result<FieldSet, ApiInputError> {

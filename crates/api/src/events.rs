@@ -172,8 +172,8 @@ impl TryFrom<&EventsRequest> for EventsInput {
             .min_by_key(|t| t.window_limit_years())
             .unwrap_or(EventType::Ingress);
         let limit_days = limit_type.window_limit_days();
-        if end.0 - start.0 > limit_days {
-            let years = (end.0 - start.0) / DAYS_PER_YEAR;
+        if (end - start).0 > limit_days {
+            let years = (end - start).0 / DAYS_PER_YEAR;
             return Err(ApiInputError::limit(
                 "end",
                 format!(

@@ -19,14 +19,14 @@
 //! `sign`, `degree`; with `natal`, `conjunctions` (closest first): `star`, `point`, `orb`
 //! (the point's longitude minus the star's).
 
-use orrery_astro::angle::Longitude;
-use orrery_astro::body::Body;
-use orrery_astro::chart::{ChartInput, Frame, compute_chart};
 use orrery_astro::techniques::fixed_stars::{
-    StarContact, StarPosition, conjunctions, parans, star_position, stars_brighter_than,
+    FixedStarsError, FixedStarsQuery, NatalStars, StarContact, StarPosition, fixed_stars,
+};
+pub use orrery_astro::techniques::fixed_stars::{
+    MAX_PARAN_STARS, PARAN_ORB_MINUTES, StarSelection,
 };
 use orrery_astro::time::{JulianDayUt, timestamp_of};
-use orrery_ephem::{EphemError, Ephemeris, HouseSystem, Zodiac};
+use orrery_ephem::{Ephemeris, Zodiac};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
@@ -41,11 +41,6 @@ pub const MAX_STARS: usize = 100;
 /// The magnitude limit when neither `stars` nor `magnitude_limit` is given: the 20-odd
 /// brightest stars.
 pub const DEFAULT_MAGNITUDE_LIMIT: f64 = 1.5;
-/// How far apart a star's and a planet's angle events may be to make a paran: four minutes of
-/// time, one degree of the sky's daily turn.
-pub const PARAN_ORB_MINUTES: f64 = 4.0;
-/// At most this many stars with `parans` (each costs four rise/transit searches).
-pub const MAX_PARAN_STARS: usize = 100;
 
 /// The conjunction orb when `orb` is not given.
 pub const DEFAULT_ORB_DEG: f64 = 1.0;
@@ -126,13 +121,6 @@ pub struct FixedStarsRequest {
     /// With `natal`: also the parans on the birth latitude (at most 100 stars).
     #[serde(default)]
     pub parans: Option<bool>,
-}
-
-/// Which stars.
-#[derive(Debug, Clone)]
-pub enum StarSelection {
-    Named(Vec<String>),
-    Brighter(f64),
 }
 
 /// A validated request.
@@ -300,45 +288,7 @@ impl From<StarContact> for ConjunctionDto {
     }
 }
 
-/// The natal points of the conjunctions: the core points and the two angles.
-fn natal_points(
-    eph: &Ephemeris,
-    birth: &ResolvedBirth,
-    zodiac: Zodiac,
-) -> Result<Vec<(String, Longitude)>, CalcFailure> {
-    let chart = compute_chart(
-        eph,
-        &ChartInput {
-            jd: birth.jd,
-            place: birth.place,
-            bodies: Body::CORE_POINTS.to_vec(),
-            frame: Frame {
-                center: orrery_astro::chart::Center::Geocentric,
-                zodiac,
-            },
-            house_system: Some(HouseSystem::KOCH),
-        },
-    )
-    .map_err(|e| CalcFailure::from(e).at_field("natal"))?;
-    let mut points: Vec<(String, Longitude)> = chart
-        .positions
-        .iter()
-        .map(|p| (p.body.name().into_owned(), p.lon))
-        .collect();
-    if let Some(houses) = &chart.houses {
-        for (name, lon_deg) in [
-            ("ascendant", houses.angles.ascendant.lon_deg),
-            ("mc", houses.angles.mc.lon_deg),
-        ] {
-            if let Ok(lon) = Longitude::new(lon_deg) {
-                points.push((name.to_owned(), lon));
-            }
-        }
-    }
-    Ok(points)
-}
-
-/// Computes the positions (and conjunctions).
+/// Computes the positions (and conjunctions): one core call, [`fixed_stars`].
 ///
 /// # Errors
 /// An unknown star (400 `unknown_name` at `stars[i]`), a date outside the ephemeris (400),
@@ -347,87 +297,73 @@ pub fn compute(
     eph: &Ephemeris,
     input: &FixedStarsInput,
 ) -> Result<FixedStarsResponse, CalcFailure> {
-    let (names, named) = match &input.stars {
-        StarSelection::Named(names) => (names.clone(), true),
-        StarSelection::Brighter(limit) => (stars_brighter_than(eph, *limit)?, false),
+    let query = FixedStarsQuery {
+        at: input.at,
+        stars: &input.stars,
+        zodiac: input.zodiac,
+        natal: input.natal.as_ref().map(|birth| NatalStars {
+            place: birth.place,
+            orb_deg: input.orb_deg,
+            parans: input.parans,
+        }),
     };
-    let mut stars = Vec::with_capacity(names.len());
-    for (i, name) in names.iter().enumerate() {
-        let star = star_position(eph, name, input.at, input.zodiac).map_err(|e| {
-            let unknown = matches!(e, EphemError::StarNotFound { .. });
-            match CalcFailure::from(e) {
-                // The library's "not found" is already an `unknown_name`: blame the entry.
-                CalcFailure::Input(error) if unknown && named => {
-                    CalcFailure::Input(error.prefixed(&format!("stars[{i}]")))
-                }
-                other => other,
-            }
-        })?;
-        stars.push(star);
-    }
-    let contacts = input
-        .natal
-        .as_ref()
-        .map(|birth| {
-            natal_points(eph, birth, input.zodiac)
-                .map(|points| conjunctions(&stars, &points, input.orb_deg))
+    let report = fixed_stars(eph, &query).map_err(|error| failure(error, &input.stars))?;
+    let parans = report
+        .parans
+        .map(|found| {
+            found
+                .into_iter()
+                .map(|p| {
+                    Ok(ParanDto {
+                        gap_minutes: p.gap_minutes(),
+                        star_event: p.star_event.name(),
+                        star_at: utc(p.star_at)?,
+                        star_at_jd: p.star_at.0,
+                        planet: p.body.name().into_owned(),
+                        planet_event: p.body_event.name(),
+                        planet_at: utc(p.body_at)?,
+                        planet_at_jd: p.body_at.0,
+                        star: p.star,
+                    })
+                })
+                .collect::<Result<Vec<_>, CalcFailure>>()
         })
         .transpose()?;
-    let paran_list = match (&input.natal, input.parans) {
-        (Some(birth), true) => {
-            if names.len() > MAX_PARAN_STARS {
-                return Err(CalcFailure::Input(ApiInputError::too_many(
-                    if named { "stars" } else { "magnitude_limit" },
-                    format!(
-                        "with parans, at most {MAX_PARAN_STARS} stars (the selection has {})",
-                        names.len()
-                    ),
-                    MAX_PARAN_STARS,
-                    names.len(),
-                )));
-            }
-            let stars_named: Vec<(String, String)> = names
-                .iter()
-                .zip(&stars)
-                .map(|(library, star)| (library.clone(), star.name.clone()))
-                .collect();
-            let found = parans(
-                eph,
-                &stars_named,
-                &Body::PLANETS,
-                birth.place,
-                birth.jd,
-                PARAN_ORB_MINUTES / 1440.0,
-            )?;
-            Some(
-                found
-                    .into_iter()
-                    .map(|p| {
-                        Ok(ParanDto {
-                            star: p.star,
-                            star_event: p.star_event.name(),
-                            star_at: utc(p.star_at)?,
-                            star_at_jd: p.star_at.0,
-                            planet: p.body.name().into_owned(),
-                            planet_event: p.body_event.name(),
-                            planet_at: utc(p.body_at)?,
-                            planet_at_jd: p.body_at.0,
-                            gap_minutes: (p.body_at.0 - p.star_at.0) * 1440.0,
-                        })
-                    })
-                    .collect::<Result<Vec<_>, CalcFailure>>()?,
-            )
-        }
-        _ => None,
-    };
-    let at = utc(input.at)?;
     Ok(FixedStarsResponse {
-        at,
+        at: utc(input.at)?,
         at_jd: input.at.0,
-        stars: stars.iter().map(StarDto::from).collect(),
-        conjunctions: contacts.map(|c| c.into_iter().map(ConjunctionDto::from).collect()),
-        parans: paran_list,
+        stars: report.stars.iter().map(StarDto::from).collect(),
+        conjunctions: report
+            .conjunctions
+            .map(|c| c.into_iter().map(ConjunctionDto::from).collect()),
+        parans,
     })
+}
+
+/// A core error, blamed on the request field it came from.
+fn failure(error: FixedStarsError, stars: &StarSelection) -> CalcFailure {
+    match error {
+        // The library's "not found" is already an `unknown_name`: blame the entry.
+        FixedStarsError::UnknownStar { index, source } => match CalcFailure::from(source) {
+            CalcFailure::Input(error) => {
+                CalcFailure::Input(error.prefixed(&format!("stars[{index}]")))
+            }
+            other => other,
+        },
+        FixedStarsError::Natal(error) => CalcFailure::from(error).at_field("natal"),
+        FixedStarsError::TooManyParanStars { count } => {
+            CalcFailure::Input(ApiInputError::too_many(
+                match stars {
+                    StarSelection::Named(_) => "stars",
+                    StarSelection::Brighter(_) => "magnitude_limit",
+                },
+                format!("with parans, at most {MAX_PARAN_STARS} stars (the selection has {count})"),
+                MAX_PARAN_STARS,
+                count,
+            ))
+        }
+        FixedStarsError::Ephemeris(error) => error.into(),
+    }
 }
 
 fn utc(jd: JulianDayUt) -> Result<String, CalcFailure> {

@@ -59,8 +59,8 @@ use jiff::Timestamp;
 use orrery_astro::body::Body;
 use orrery_astro::techniques::heliacal::{
     BODIES, CatalogStar, Configuration, Eyes, HeliacalError, HeliacalEventType, HeliacalFound,
-    HeliacalSearch, MAX_ABS_LATITUDE_DEG, Method, ObjectKind, SkyObject, VisibilityAir,
-    find_heliacal, find_star, method_for,
+    HeliacalQuery, HeliacalReport, MAX_ABS_LATITUDE_DEG, Method, ObjectKind, ObjectName, SkyObject,
+    VisibilityAir, heliacal, method_for,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{EphemError, Ephemeris, Observer};
@@ -73,7 +73,7 @@ use crate::common::{LocationDto, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{ClosedSet, OneOf, string_field};
-pub use crate::rise_set::{
+pub use crate::refraction::{
     DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PRESSURE_HPA, PressureHpa, TEMPERATURE_C,
     TemperatureC,
 };
@@ -493,20 +493,12 @@ fn failure(error: HeliacalError) -> CalcFailure {
             ApiInputError::new(format!("location.{error}")).at("location.latitude"),
         ),
         HeliacalError::NotFound { .. } => CalcFailure::Input(ApiInputError::new(error.to_string())),
-    }
-}
-
-fn resolve_object(eph: &Ephemeris, object: &ObjectInput) -> Result<SkyObject, CalcFailure> {
-    match object {
-        ObjectInput::Body(body) => Ok(SkyObject::Body(*body)),
-        ObjectInput::Star(name) => match find_star(eph.star_names()?, name) {
-            Some(star) => Ok(SkyObject::Star(star)),
-            // `unknown_name`, with the catalogue's nearest names.
-            None => match CalcFailure::from(eph.unknown_star(name)?) {
-                CalcFailure::Input(error) => Err(CalcFailure::Input(error.prefixed("object"))),
-                other => Err(other),
-            },
+        // `unknown_name`, with the catalogue's nearest names.
+        HeliacalError::UnknownStar(inner) => match CalcFailure::from(inner) {
+            CalcFailure::Input(error) => CalcFailure::Input(error.prefixed("object")),
+            other => other,
         },
+        HeliacalError::Catalogue(inner) => CalcFailure::from(inner),
     }
 }
 
@@ -540,22 +532,24 @@ fn configuration_dto(c: &Configuration) -> Result<ConfigurationDto, CalcFailure>
     })
 }
 
-/// Finds the event.
+/// Finds the event: one core call, [`heliacal`].
 ///
 /// # Errors
 /// An unknown star, no event in the span, dates outside the ephemeris files (400s), or a failure
 /// of the library (500).
 pub fn compute(eph: &Ephemeris, input: &HeliacalInput) -> Result<HeliacalResponse, CalcFailure> {
-    let object = resolve_object(eph, &input.object)?;
-    let search = HeliacalSearch {
-        object,
+    let query = HeliacalQuery {
+        object: match &input.object {
+            ObjectInput::Body(body) => ObjectName::Body(*body),
+            ObjectInput::Star(name) => ObjectName::Star(name),
+        },
         event: input.event,
         place: input.place,
         air: input.air,
         eyes: input.eyes,
         start: input.start_jd,
     };
-    let found = find_heliacal(eph, &search).map_err(failure)?;
+    let HeliacalReport { object, found } = heliacal(eph, &query).map_err(failure)?;
     let (event_utc, event_jd) = instant_pair(found.event)?;
     let optimum = found.optimum.map(instant_pair).transpose()?;
     let end = found.end.map(instant_pair).transpose()?;
@@ -567,12 +561,12 @@ pub fn compute(eph: &Ephemeris, input: &HeliacalInput) -> Result<HeliacalRespons
         ],
     };
     Ok(HeliacalResponse {
-        object: match (&input.object, &search.object) {
+        object: match (&input.object, &object) {
             (ObjectInput::Body(body), _) => body.name().into_owned(),
             (_, SkyObject::Star(star)) => star.display_name().to_owned(),
             (ObjectInput::Star(name), SkyObject::Body(_)) => name.clone(),
         },
-        star: match &search.object {
+        star: match &object {
             SkyObject::Star(CatalogStar { name, nomenclature }) => Some(StarDto {
                 name: name.clone(),
                 nomenclature: nomenclature.clone(),

@@ -63,8 +63,8 @@ use std::collections::BTreeMap;
 use orrery_astro::angle::Longitude;
 use orrery_astro::body::Body;
 use orrery_astro::techniques::lots::{
-    LOT_BODIES, Lot, LotPositions, LotTerm, NatalLotsError, Reversal, Sect, cast_lot,
-    natal_lot_positions, sect_from_ascendant,
+    LOT_BODIES, Lot, LotPositions, LotTerm, LotsError, LotsFrom, LotsQuery, NatalLotsError,
+    Reversal, Sect, lots, sect_from_ascendant,
 };
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
@@ -72,9 +72,9 @@ use utoipa::ToSchema;
 
 use crate::common::{OrderedMap, ResolvedBirth, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::midpoints::SourceEchoDto;
 use crate::names::{LotField, Named};
 use crate::natal::{NatalChoice, choose_natal_or, longitude_at};
+use crate::source_echo::SourceEchoDto;
 
 /// Day or night, as a request names it.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
@@ -305,59 +305,60 @@ fn reversal_name(reversal: Reversal) -> &'static str {
     }
 }
 
-fn natal_failure(error: NatalLotsError) -> CalcFailure {
+fn failure(error: LotsError) -> CalcFailure {
     match error {
-        NatalLotsError::Chart(e) => e.into(),
-        NatalLotsError::AscendantUndefined { .. } => {
+        LotsError::Natal(NatalLotsError::Chart(e)) => e.into(),
+        LotsError::Natal(error @ NatalLotsError::AscendantUndefined { .. }) => {
             CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", error))
         }
+        // Validation refused named lots without their bodies: only defaults get here.
+        LotsError::Missing(e) => CalcFailure::Input(ApiInputError::new(e.to_string())),
     }
 }
 
-/// Computes the positions (from a birth), the sect and the lots.
+/// Computes the positions (from a birth), the sect and the lots: one core call, [`lots`].
 ///
 /// # Errors
 /// A body without data at the birth, an undefined ascendant (at a pole).
 pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcFailure> {
-    let (positions, sect, sect_echo, echo) = match &input.source {
-        LotsSource::Birth(birth) => {
-            let (positions, alt_deg) =
-                natal_lot_positions(eph, birth.jd, birth.place).map_err(natal_failure)?;
-            let sect = Sect::from_sun_altitude(alt_deg);
-            let out = SectDtoOut {
-                sect: sect.name(),
-                determined_by: "sun_altitude",
-                sun_altitude_deg: Some(alt_deg),
-            };
-            (
-                positions,
-                sect,
-                out,
-                SourceEchoDto::birth(birth, Vec::new()),
-            )
-        }
+    let (from, echo) = match &input.source {
+        LotsSource::Birth(birth) => (
+            LotsFrom::Birth {
+                jd: birth.jd,
+                place: birth.place,
+            },
+            SourceEchoDto::birth(birth, Vec::new()),
+        ),
         LotsSource::Positions {
-            positions,
-            sect,
-            given,
-        } => {
-            let out = SectDtoOut {
-                sect: sect.name(),
-                determined_by: if *given {
-                    "request"
-                } else {
-                    "sun_position_from_ascendant"
-                },
-                sun_altitude_deg: None,
-            };
-            (positions.clone(), *sect, out, SourceEchoDto::positions())
-        }
+            positions, sect, ..
+        } => (
+            LotsFrom::Positions {
+                positions,
+                sect: *sect,
+            },
+            SourceEchoDto::positions(),
+        ),
     };
-    let mut lots = Vec::with_capacity(input.lots.len());
-    let mut omitted = Vec::new();
-    for &lot in &input.lots {
-        match cast_lot(lot, &positions, sect) {
-            Ok(cast) => lots.push((
+    let report = lots(
+        eph,
+        &LotsQuery {
+            from,
+            lots: &input.lots,
+            omit_missing: !input.named,
+        },
+    )
+    .map_err(failure)?;
+    let determined_by = match &input.source {
+        LotsSource::Birth(_) => "sun_altitude",
+        LotsSource::Positions { given: true, .. } => "request",
+        LotsSource::Positions { given: false, .. } => "sun_position_from_ascendant",
+    };
+    let lots = report
+        .cast
+        .iter()
+        .map(|cast| {
+            let lot = cast.lot;
+            (
                 lot.name().to_owned(),
                 LotDto {
                     position: cast.lon.into(),
@@ -365,32 +366,34 @@ pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcF
                     reversal: reversal_name(lot.formula().reversal),
                     description: lot.description(),
                 },
-            )),
-            // Validation refused named lots without their bodies: only defaults get here.
-            Err(_) if !input.named => omitted.push(OmittedLotDto {
-                lot: lot.name(),
-                missing: lot
-                    .bodies_needed()
-                    .into_iter()
-                    .filter(|b| positions.body(*b).is_none())
-                    .map(|b| LotTerm::Body(b).name())
-                    .collect(),
-            }),
-            Err(e) => return Err(CalcFailure::Input(ApiInputError::new(e.to_string()))),
-        }
-    }
-    let mut points: Vec<(String, ZodiacLongitudeDto)> = positions
+            )
+        })
+        .collect();
+    let omitted = report
+        .omitted
+        .iter()
+        .map(|o| OmittedLotDto {
+            lot: o.lot.name(),
+            missing: o.missing.iter().map(|b| LotTerm::Body(*b).name()).collect(),
+        })
+        .collect();
+    let mut points: Vec<(String, ZodiacLongitudeDto)> = report
+        .positions
         .bodies
         .iter()
         .map(|(b, lon)| (LotTerm::Body(*b).name().to_owned(), (*lon).into()))
         .collect();
-    points.push(("ascendant".to_owned(), positions.ascendant.into()));
+    points.push(("ascendant".to_owned(), report.positions.ascendant.into()));
     Ok(LotsResponse {
         input: echo,
         settings: LotsSettingsDto {
             lots: input.lots.iter().map(|l| l.name()).collect(),
         },
-        sect: sect_echo,
+        sect: SectDtoOut {
+            sect: report.sect.name(),
+            determined_by,
+            sun_altitude_deg: report.sun_altitude_deg,
+        },
         points: OrderedMap(points),
         lots: OrderedMap(lots),
         omitted,

@@ -59,31 +59,27 @@
 
 use std::collections::BTreeMap;
 
-use orrery_astro::angle::Longitude;
-use orrery_astro::body::{Body, CATALOG};
-use orrery_astro::chart::{ChartError, Frame, position};
 use orrery_astro::techniques::midpoints::{
-    Activation, Midpoint, MidpointAspect, MidpointOrb, activations, midpoints, tree,
+    Activation, Midpoint, MidpointAspect, MidpointOrb, MidpointSource, MidpointsError,
+    MidpointsQuery, midpoint_report, sort_given_points,
 };
-use orrery_astro::techniques::progressions::Axis;
+pub use orrery_astro::techniques::midpoints::{ChartPoint, DEFAULT_NATAL_BODIES};
 use orrery_astro::techniques::transits::NatalPoint;
-use orrery_ephem::{Ephemeris, HouseSystem, Zodiac};
+use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
-use crate::common::LocationEcho;
-use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, ZodiacLongitudeDto};
+use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::PointLabel;
 use crate::natal::{NatalChoice, check_point_count_at, choose_natal_or, longitude_at};
+use crate::source_echo::SourceEchoDto;
 
 /// At most this many points (496 midpoints).
 pub const MAX_POINTS: usize = 32;
 /// Point names longer than this are refused.
 const MAX_NAME_CHARS: usize = 64;
-/// The natal bodies unless `points` says otherwise (the `ascendant` and `mc` follow them).
-pub const DEFAULT_NATAL_BODIES: [Body; 12] = Body::CORE_POINTS;
 
 /// What a response contains.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
@@ -135,13 +131,6 @@ pub struct MidpointsRequest {
     /// Parts to return: `list`, `activated`, `tree`; not empty; default all.
     #[serde(default)]
     pub include: Option<Vec<MidpointsPart>>,
-}
-
-/// A point of a natal chart: a body or an angle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChartPoint {
-    Body(Body),
-    Axis(Axis),
 }
 
 /// Where the points come from.
@@ -256,28 +245,20 @@ fn natal_points(
     names: Option<&[PointLabel]>,
 ) -> Result<PointSource, ApiInputError> {
     let Some(names) = names else {
-        let mut points: Vec<ChartPoint> = DEFAULT_NATAL_BODIES
-            .into_iter()
-            .map(ChartPoint::Body)
-            .collect();
-        points.extend(Axis::ALL.into_iter().map(ChartPoint::Axis));
         return Ok(PointSource::Birth {
             birth,
-            points,
+            points: ChartPoint::defaults(),
             default: true,
         });
     };
     check_points_list(names)?;
     let mut points = Vec::with_capacity(names.len());
     for (i, name) in names.iter().map(PointLabel::as_str).enumerate() {
-        let point = match Axis::parse(name) {
-            Some(axis) => ChartPoint::Axis(axis),
-            None => ChartPoint::Body(Body::parse(name).map_err(|e| {
-                let mut error = ApiInputError::unknown_name(&format!("points[{i}]"), &e);
-                error.message.push_str("; or an angle: ascendant, mc");
-                error
-            })?),
-        };
+        let point = ChartPoint::parse(name).map_err(|e| {
+            let mut error = ApiInputError::unknown_name(&format!("points[{i}]"), &e);
+            error.message.push_str("; or an angle: ascendant, mc");
+            error
+        })?;
         if !points.contains(&point) {
             points.push(point);
         }
@@ -289,19 +270,6 @@ fn natal_points(
         points,
         default: false,
     })
-}
-
-/// Bodies in catalogue order, then the angles, then other names alphabetically.
-fn point_rank(name: &str) -> (usize, &str) {
-    let rank = CATALOG
-        .iter()
-        .position(|e| e.name == name)
-        .or_else(|| {
-            Axis::parse(name)
-                .map(|a| CATALOG.len() + Axis::ALL.iter().position(|x| *x == a).unwrap_or(0))
-        })
-        .unwrap_or(CATALOG.len() + Axis::ALL.len());
-    (rank, name)
 }
 
 fn given_points(
@@ -337,7 +305,7 @@ fn given_points(
                     ),
                 ));
             }
-            all.sort_by(|a, b| point_rank(&a.name).cmp(&point_rank(&b.name)));
+            sort_given_points(&mut all);
             Ok(all)
         }
         Some(names) => {
@@ -360,43 +328,6 @@ fn given_points(
                     })
                 })
                 .collect()
-        }
-    }
-}
-
-/// Where the points came from, echoed: shared with `/v1/lots`.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct SourceEchoDto {
-    /// `natal` or `positions`.
-    pub source: &'static str,
-    /// The birth instant, with `natal`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub resolved: Option<ResolvedTimeDto>,
-    /// The birth place, with `natal`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub location: Option<LocationEcho>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
-}
-
-impl SourceEchoDto {
-    /// The echo of a birth.
-    pub fn birth(birth: &ResolvedBirth, notes: Vec<String>) -> Self {
-        Self {
-            source: "natal",
-            resolved: Some(ResolvedTimeDto::new(birth)),
-            location: Some(LocationEcho::from(birth.place)),
-            notes,
-        }
-    }
-
-    /// The echo of `positions`.
-    pub fn positions() -> Self {
-        Self {
-            source: "positions",
-            resolved: None,
-            location: None,
-            notes: Vec::new(),
         }
     }
 }
@@ -455,64 +386,6 @@ pub struct MidpointsResponse {
     pub tree: Option<OrderedMap<Vec<ActivationDto>>>,
 }
 
-/// The natal points: each body's geocentric tropical apparent longitude, the angles from equal
-/// houses (the angles do not depend on the system, and equal houses exist everywhere). With the
-/// default points, Chiron without data is left out with a note.
-fn compute_natal(
-    eph: &Ephemeris,
-    birth: &ResolvedBirth,
-    wanted: &[ChartPoint],
-    default: bool,
-    notes: &mut Vec<String>,
-) -> Result<Vec<NatalPoint>, CalcFailure> {
-    let frame = Frame::GEOCENTRIC_TROPICAL;
-    let mut houses = None;
-    let mut points = Vec::with_capacity(wanted.len());
-    for point in wanted {
-        match *point {
-            ChartPoint::Body(body) => match position(eph, birth.jd, body, &frame) {
-                Ok(p) => points.push(NatalPoint::new(body.name(), p.lon)),
-                Err(ChartError::NoData { valid, .. }) if default && body == Body::Chiron => {
-                    notes.push(crate::ephemeris_range::left_out_note(
-                        body,
-                        valid,
-                        "the points",
-                    ));
-                }
-                Err(error) => return Err(error.into()),
-            },
-            ChartPoint::Axis(axis) => {
-                let h = match &houses {
-                    Some(h) => h,
-                    None => houses.insert(eph.houses(
-                        birth.jd,
-                        birth.place.lat_deg,
-                        birth.place.lon_deg,
-                        HouseSystem::EQUAL,
-                        Zodiac::Tropical,
-                    )?),
-                };
-                let lon_deg = match axis {
-                    Axis::Ascendant => h.angles.ascendant.lon_deg,
-                    Axis::Mc => h.angles.mc.lon_deg,
-                };
-                let lon = Longitude::new(lon_deg).map_err(|_| {
-                    ApiInputError::labelled(
-                        "natal.location.latitude",
-                        format!(
-                            "the {} is undefined at latitude {} (got {lon_deg})",
-                            axis.name(),
-                            birth.place.lat_deg
-                        ),
-                    )
-                })?;
-                points.push(NatalPoint::new(axis.name(), lon));
-            }
-        }
-    }
-    Ok(points)
-}
-
 fn activation_dto(points: &[NatalPoint], list: &[Midpoint], a: &Activation) -> ActivationDto {
     let m = &list[a.midpoint];
     let (first, second) = (&points[m.first].name, &points[m.second].name);
@@ -529,27 +402,55 @@ fn activation_dto(points: &[NatalPoint], list: &[Midpoint], a: &Activation) -> A
     }
 }
 
-/// Computes the points (from a birth), the midpoints and what was asked for.
+/// Computes the points (from a birth), the midpoints and what was asked for: one core call,
+/// [`midpoint_report`].
 ///
 /// # Errors
 /// A body without data at the birth, an angle undefined at the place.
 pub fn compute(eph: &Ephemeris, input: &MidpointsInput) -> Result<MidpointsResponse, CalcFailure> {
-    let mut notes = Vec::new();
-    let (points, echo) = match &input.source {
-        PointSource::Positions(points) => (points.clone(), SourceEchoDto::positions()),
+    let source = match &input.source {
+        PointSource::Positions(points) => MidpointSource::Positions(points),
         PointSource::Birth {
             birth,
             points,
             default,
-        } => {
-            let computed = compute_natal(eph, birth, points, *default, &mut notes)?;
-            (computed, SourceEchoDto::birth(birth, notes))
-        }
+        } => MidpointSource::Birth {
+            jd: birth.jd,
+            place: birth.place,
+            points,
+            default: *default,
+        },
     };
-    let list = midpoints(&points);
-    let found = activations(&points, &list, &input.aspects, input.orb);
     let wants = |part| input.parts.contains(&part);
-    let dto = |a: &Activation| activation_dto(&points, &list, a);
+    let report = midpoint_report(
+        eph,
+        &MidpointsQuery {
+            source,
+            aspects: &input.aspects,
+            orb: input.orb,
+            tree: wants(MidpointsPart::Tree),
+        },
+    )
+    .map_err(|error| match error {
+        MidpointsError::Chart(error) => error.into(),
+        MidpointsError::AngleUndefined { .. } => {
+            CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", error))
+        }
+    })?;
+    let echo = match &input.source {
+        PointSource::Positions(_) => SourceEchoDto::positions(),
+        PointSource::Birth { birth, .. } => SourceEchoDto::birth(
+            birth,
+            report
+                .left_out
+                .iter()
+                .map(|l| crate::ephemeris_range::left_out_note(l.body, l.valid, "the points"))
+                .collect(),
+        ),
+    };
+    let points = &report.points;
+    let list = &report.midpoints;
+    let dto = |a: &Activation| activation_dto(points, list, a);
     Ok(MidpointsResponse {
         input: echo,
         settings: MidpointsSettingsDto {
@@ -574,12 +475,12 @@ pub fn compute(eph: &Ephemeris, input: &MidpointsInput) -> Result<MidpointsRespo
                 })
                 .collect()
         }),
-        activated: wants(MidpointsPart::Activated).then(|| found.iter().map(dto).collect()),
-        tree: wants(MidpointsPart::Tree).then(|| {
+        activated: wants(MidpointsPart::Activated)
+            .then(|| report.activations.iter().map(dto).collect()),
+        tree: report.tree.as_ref().map(|tree| {
             OrderedMap(
-                tree(points.len(), &found)
-                    .iter()
-                    .zip(&points)
+                tree.iter()
+                    .zip(points)
                     .map(|(branch, p)| (p.name.clone(), branch.iter().map(dto).collect()))
                     .collect(),
             )

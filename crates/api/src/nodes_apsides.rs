@@ -51,7 +51,7 @@ use jiff::Timestamp;
 use orrery_astro::body::{Body, CATALOG};
 use orrery_astro::techniques::nodes_apsides::{
     BodyNodesApsides, NodesApsidesError, NodesMethod, OrbitPoint, default_bodies, has_nodes,
-    nodes_apsides,
+    nodes_apsides_of,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
 use orrery_ephem::Ephemeris;
@@ -262,7 +262,7 @@ fn failure(error: NodesApsidesError) -> CalcFailure {
     }
 }
 
-/// Computes every body's nodes and apsides.
+/// Computes every body's nodes and apsides: one core call, [`nodes_apsides_of`].
 ///
 /// # Errors
 /// A body without data at the date is a 400 that says so; a failure of the library a 500.
@@ -270,14 +270,22 @@ pub fn compute(
     eph: &Ephemeris,
     input: &NodesApsidesInput,
 ) -> Result<NodesApsidesResponse, CalcFailure> {
-    let mut found = OrderedMap::default();
-    for &body in &input.bodies {
-        let result = nodes_apsides(eph, input.jd, body, input.method.into(), input.heliocentric)
-            .map_err(failure)?;
-        found
-            .0
-            .push((body.name().into_owned(), BodyNodesApsidesDto::from(&result)));
-    }
+    let found = nodes_apsides_of(
+        eph,
+        input.jd,
+        &input.bodies,
+        input.method.into(),
+        input.heliocentric,
+    )
+    .map_err(failure)?;
+    let found = OrderedMap(
+        input
+            .bodies
+            .iter()
+            .zip(&found)
+            .map(|(body, result)| (body.name().into_owned(), BodyNodesApsidesDto::from(result)))
+            .collect(),
+    );
     Ok(NodesApsidesResponse {
         datetime_utc: input.instant.to_string(),
         julian_day_ut: input.jd.0,

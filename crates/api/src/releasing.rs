@@ -43,7 +43,7 @@ use orrery_astro::angle::Longitude;
 use orrery_astro::techniques::releasing::{
     L1_SEQUENCE_LEN, Level, Period, Releasing, YearDays, sign_units,
 };
-use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
+use orrery_astro::time::{Days, JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -245,7 +245,7 @@ pub struct ReleasingResponse {
 
 /// The instant `days` after the birth, as the API writes it.
 fn instant_after(birth_jd: JulianDayUt, days: f64) -> Result<(String, f64), CalcFailure> {
-    let jd = JulianDayUt(birth_jd.0 + days);
+    let jd = birth_jd + Days(days);
     let instant = timestamp_of(jd).ok_or_else(|| {
         CalcFailure::Input(ApiInputError::new(format!(
             "a period ends at Julian day {:.5}, outside the years -9999..9999",

@@ -11,7 +11,7 @@
 //! | `location` | required; `{latitude -90..90, longitude -180..180, altitude?}`, altitude in metres -500..25000, default 0 |
 //! | `bodies` | default `["sun", "moon"]`; 1..[`MAX_BODIES`] names, no repeats: sun..pluto, chiron, pholus, ceres, pallas, juno, vesta, `asteroid_<number>` |
 //! | `events` | default `["rise", "transit", "set"]`; a non-empty subset of `rise`, `set`, `transit`, `anti_transit`, no repeats |
-//! | `atmosphere` | `{pressure, temperature}` for the refraction: hPa [`PRESSURE_HPA`] (default 1013.25, also at altitude), °C [`TEMPERATURE_C`] (default 15) |
+//! | `atmosphere` | `{pressure, temperature}` for the refraction: hPa [`PRESSURE_HPA`](crate::refraction::PRESSURE_HPA) (default 1013.25, also at altitude), °C [`TEMPERATURE_C`](crate::refraction::TEMPERATURE_C) (default 15) |
 //! | `disc` | `upper_limb` (default: the Sun's and the Moon's upper limb touches the horizon, as almanacs give it) or `center`; other bodies always use their centre |
 //!
 //! Refraction is always applied (docs/CONVENTIONS.md). The lunar nodes and apogees
@@ -73,38 +73,14 @@ use orrery_ephem::Atmosphere;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::bounded::bounded_number;
 use crate::common::LocationEcho;
 use crate::common::{LocationDto, OrderedMap, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 use crate::presets::{AppliedPreset, PresetEcho};
+use crate::refraction::{DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PressureHpa, TemperatureC};
 use orrery_astro::presets::RiseSetDisc;
-
-/// Air pressure bounds, hPa: from the thin air of the highest observatories and aircraft
-/// cabins to above any sea-level record (1084 hPa); 0 would switch the refraction off silently.
-pub const PRESSURE_HPA: (f64, f64) = (1.0, 1100.0);
-/// Air temperature bounds, °C: beyond the records on the Earth's surface (−89 °C, +57 °C).
-pub const TEMPERATURE_C: (f64, f64) = (-100.0, 60.0);
-/// The spec's default atmosphere.
-pub const DEFAULT_PRESSURE_HPA: f64 = 1013.25;
-pub const DEFAULT_TEMPERATURE_C: f64 = 15.0;
-
-bounded_number!(
-    /// Air pressure, hPa.
-    PressureHpa,
-    PressureHpaBounds,
-    PRESSURE_HPA,
-    "Air pressure, hPa, 1..1100."
-);
-bounded_number!(
-    /// Air temperature, °C.
-    TemperatureC,
-    TemperatureCBounds,
-    TEMPERATURE_C,
-    "Air temperature, °C, -100..60."
-);
 
 /// A kind of event, as the API names it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
@@ -273,7 +249,7 @@ impl TryFrom<&RiseSetRequest> for RiseSetInput {
                         format!("must not be before datetime (got {end}, datetime {start})"),
                     ));
                 }
-                let days = end_jd.0 - start_jd.0;
+                let days = (end_jd - start_jd).0;
                 if days > MAX_SERIES_DAYS {
                     return Err(ApiInputError::limit(
                         "end",

@@ -82,11 +82,11 @@
 
 use orrery_astro::ayanamsa::{AYANAMSA_NAMES, ayanamsa_name, parse_ayanamsa};
 use orrery_astro::techniques::vedic::dasha::{
-    CYCLE_YEARS, DashaLevels, DashaPeriod, DashaYear, Vimshottari, vimshottari_in,
+    CYCLE_YEARS, DashaLevels, DashaPeriod, DashaYear, Vimshottari,
 };
 use orrery_astro::techniques::vedic::varga::Varga;
 use orrery_astro::techniques::vedic::{
-    Graha, RASHI_NAMES, VedicChart, VedicPoint, VedicPosition, vedic_chart,
+    DashaRequest, RASHI_NAMES, VedicChart, VedicPosition, vedic_reading,
 };
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::{AyanamsaId, Ephemeris};
@@ -508,27 +508,26 @@ pub fn compute(
     input: &VedicInput,
 ) -> Result<VedicResponse, CalcFailure> {
     let birth = &input.birth;
-    let chart = vedic_chart(eph, birth.jd, birth.place, input.ayanamsa).map_err(|e| {
+    let wants = |part| input.parts.contains(&part);
+    let reading = vedic_reading(
+        eph,
+        birth.jd,
+        birth.place,
+        input.ayanamsa,
+        wants(VedicPart::Dashas).then_some(DashaRequest {
+            levels: input.levels,
+            year: input.year,
+        }),
+    )
+    .map_err(|e| {
         match CalcFailure::from(e) {
             // A date outside the ephemeris: the birth's fault.
             CalcFailure::Input(e) => CalcFailure::Input(e.prefixed("birth.datetime")),
             internal => internal,
         }
     })?;
-    let wants = |part| input.parts.contains(&part);
-    let dashas = if wants(VedicPart::Dashas) {
-        let moon = chart
-            .get(VedicPoint::Graha(Graha::Moon))
-            .ok_or_else(|| CalcFailure::Internal("the Moon is missing from the chart".into()))?;
-        Some(dashas_dto(&vimshottari_in(
-            birth.jd,
-            moon.lon,
-            input.levels,
-            input.year,
-        ))?)
-    } else {
-        None
-    };
+    let chart = reading.chart;
+    let dashas = reading.dashas.as_ref().map(dashas_dto).transpose()?;
     Ok(VedicResponse {
         input: BirthEcho::new(&request.birth, birth),
         settings: VedicSettingsDto {

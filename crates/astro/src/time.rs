@@ -4,7 +4,7 @@
 //! stays under a second. Dates are proleptic Gregorian, also before 1582.
 
 use jiff::Timestamp;
-pub use orrery_ephem::{JulianDayTt, JulianDayUt};
+pub use orrery_ephem::{Days, JulianDayTt, JulianDayUt};
 
 /// Julian day of the Unix epoch, 1970-01-01T00:00:00Z.
 const UNIX_EPOCH_JD: f64 = 2_440_587.5;
@@ -74,6 +74,25 @@ mod tests {
                 "{text} -> {back}"
             );
         }
+    }
+
+    #[test]
+    fn julian_days_move_by_days_and_subtract_to_days() {
+        let jd = JulianDayUt(2_451_545.0);
+        assert_eq!(jd + Days(0.25), JulianDayUt(2_451_545.25));
+        assert_eq!(jd - Days(1.5), JulianDayUt(2_451_543.5));
+        assert_eq!(JulianDayUt(2_451_546.5) - jd, Days(1.5));
+        assert_eq!(jd - JulianDayUt(2_451_546.5), Days(-1.5));
+        let mut moving = jd;
+        moving += Days(2.0);
+        moving -= Days(0.5);
+        assert_eq!(moving, JulianDayUt(2_451_546.5));
+        // The same addition as on the bare numbers, bit for bit.
+        let (start, step) = (2_460_000.123_456_789, 10.0 / 1_440.0);
+        assert_eq!(
+            (JulianDayUt(start) + Days(step)).0.to_bits(),
+            (start + step).to_bits()
+        );
     }
 
     #[test]

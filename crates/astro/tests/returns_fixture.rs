@@ -20,7 +20,7 @@ use orrery_astro::techniques::returns::{
     CrossingDirection, MAX_RETURNS, RETURN_BODIES, Return, ReturnError, ReturnSearch, find_returns,
     return_motion,
 };
-use orrery_astro::time::JulianDayUt;
+use orrery_astro::time::{Days, JulianDayUt};
 use serde_json::Value;
 
 const SECOND_DAYS: f64 = 1.0 / 86_400.0;
@@ -229,7 +229,7 @@ fn solar_and_lunar_returns_match_the_library_crossing_functions() {
             assert!(seconds <= LIBRARY_MATCH_SECONDS, "{label}: {seconds} s");
             worst = worst.max(seconds);
             compared += 1;
-            start = JulianDayUt(library.0 + 1e-4);
+            start = library + Days(1e-4);
         }
     }
     println!(

@@ -21,7 +21,7 @@ use orrery_astro::techniques::transits::{
     DEFAULT_TRANSIT_BODIES, EVENT_TOLERANCE, NatalPoint, TransitEvent, TransitWindow,
     transit_snapshot, transit_window,
 };
-use orrery_astro::time::JulianDayUt;
+use orrery_astro::time::{Days, JulianDayUt};
 use serde_json::Value;
 
 const SECOND_DAYS: f64 = 1.0 / 86_400.0;
@@ -415,7 +415,7 @@ fn timing_of_a_year_of_default_transits() {
         "1-year window, 11 bodies x 12 points, major aspects: {count} events, best of 20: {best:?}"
     );
     let ten_years = TransitWindow {
-        end: JulianDayUt(input.start.0 + 3652.5),
+        end: input.start + Days(3652.5),
         ..input
     };
     let started = Instant::now();

@@ -69,7 +69,7 @@ pub use range::{BodyRange, DateSpan, FILES, MOSHIER, NUMBERED_ASTEROID_FILES, bu
 pub use sidereal::{AyanamsaId, ayanamsa_modes};
 pub use sources::{SourcesUsed, track_sources};
 pub use stars::{FixedStar, StarName};
-pub use time::{JulianDayTt, JulianDayUt};
+pub use time::{Days, JulianDayTt, JulianDayUt};
 
 /// Makes the library read the data files it opens from now on with its own `fseek`/`fread`
 /// system calls, as the unpatched library does, instead of from the process' shared in-memory

@@ -1,6 +1,8 @@
 //! Julian days that carry their time scale (a bare `f64` Julian day appears only at the FFI
 //! call), ΔT and sidereal time.
 
+use std::ops::{Add, AddAssign, Sub, SubAssign};
+
 use crate::ephemeris::Ephemeris;
 use crate::error::{EphemError, finite};
 use crate::ffi;
@@ -20,6 +22,44 @@ impl JulianDayUt {
     #[must_use]
     pub const fn days(self) -> f64 {
         self.0
+    }
+}
+
+/// A span of time in days of 86,400 seconds: what a Julian day moves by, and the difference of
+/// two Julian days (`later - earlier`, negative when the order is the other way).
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+pub struct Days(pub f64);
+
+impl Add<Days> for JulianDayUt {
+    type Output = Self;
+    fn add(self, span: Days) -> Self {
+        Self(self.0 + span.0)
+    }
+}
+
+impl Sub<Days> for JulianDayUt {
+    type Output = Self;
+    fn sub(self, span: Days) -> Self {
+        Self(self.0 - span.0)
+    }
+}
+
+impl AddAssign<Days> for JulianDayUt {
+    fn add_assign(&mut self, span: Days) {
+        self.0 += span.0;
+    }
+}
+
+impl SubAssign<Days> for JulianDayUt {
+    fn sub_assign(&mut self, span: Days) {
+        self.0 -= span.0;
+    }
+}
+
+impl Sub for JulianDayUt {
+    type Output = Days;
+    fn sub(self, earlier: Self) -> Days {
+        Days(self.0 - earlier.0)
     }
 }
 

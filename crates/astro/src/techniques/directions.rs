@@ -92,7 +92,7 @@ use crate::angle::{Longitude, shortest_arc};
 use crate::body::Body;
 use crate::chart::ChartError;
 use crate::techniques::cartography::{RaDec, body_sky};
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// The Naibod key: the Sun's mean motion in longitude per day (0°59′08.33″), as degrees of arc
 /// per year of life.
@@ -541,10 +541,10 @@ fn body_point(
 /// The ages of an arc, if inside the window.
 fn timed(arc_deg: f64, input: &DirectionsInput) -> Option<(f64, JulianDayUt)> {
     let age_years = arc_deg / input.key.deg_per_year();
-    input.ages.contains(age_years).then_some((
-        age_years,
-        JulianDayUt(input.jd.0 + age_years * TROPICAL_YEAR_DAYS),
-    ))
+    input
+        .ages
+        .contains(age_years)
+        .then_some((age_years, input.jd + Days(age_years * TROPICAL_YEAR_DAYS)))
 }
 
 /// Every direct direction of the request in its age window.

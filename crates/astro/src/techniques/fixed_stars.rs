@@ -3,13 +3,186 @@
 //! magnitude, and a chart's conjunctions with them.
 
 use orrery_ephem::{
-    Atmosphere, DiscReference, EphemError, Ephemeris, Observer, RiseTransEvent, RiseTransRequest,
-    StarName, Target, Zodiac,
+    Atmosphere, DiscReference, EphemError, Ephemeris, HouseSystem, Observer, RiseTransEvent,
+    RiseTransRequest, StarName, Target, Zodiac,
 };
 
 use crate::angle::{Longitude, shortest_arc};
 use crate::body::Body;
-use crate::time::JulianDayUt;
+use crate::chart::{Center, ChartError, ChartInput, Frame, compute_chart};
+use crate::time::{Days, JulianDayUt};
+
+/// How far apart a star's and a planet's angle events may be to make a paran: four minutes of
+/// time, one degree of the sky's daily turn.
+pub const PARAN_ORB_MINUTES: f64 = 4.0;
+/// At most this many stars with parans (each costs four rise/transit searches).
+pub const MAX_PARAN_STARS: usize = 100;
+const MINUTES_PER_DAY: f64 = 1440.0;
+
+/// Which stars a [`FixedStarsQuery`] places.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StarSelection {
+    /// By name, as the library finds them (traditional, or `,nomenclature`).
+    Named(Vec<String>),
+    /// Every star of this visual magnitude or brighter ([`stars_brighter_than`]).
+    Brighter(f64),
+}
+
+/// A birth whose points meet the stars: the stars are placed at its instant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NatalStars {
+    /// Where the birth took place (for the Koch angles and the parans).
+    pub place: Observer,
+    /// The conjunctions' orb, degrees of longitude.
+    pub orb_deg: f64,
+    /// Whether to find the parans too ([`parans`], with the planets `sun`..`pluto`).
+    pub parans: bool,
+}
+
+/// The question of `POST /v1/fixed-stars`: stars at an instant, and a birth's contacts with them.
+#[derive(Debug, Clone, Copy)]
+pub struct FixedStarsQuery<'a> {
+    /// The instant of the positions (the birth's, with `natal`).
+    pub at: JulianDayUt,
+    pub stars: &'a StarSelection,
+    pub zodiac: Zodiac,
+    pub natal: Option<NatalStars>,
+}
+
+/// The answer to a [`FixedStarsQuery`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct FixedStarsReport {
+    /// The stars, in the order of the selection.
+    pub stars: Vec<StarPosition>,
+    /// With a birth: its points' conjunctions with the stars, closest first.
+    pub conjunctions: Option<Vec<StarContact>>,
+    /// With a birth and `parans`: the parans, by the star's time.
+    pub parans: Option<Vec<Paran>>,
+}
+
+/// Why a [`FixedStarsQuery`] has no answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FixedStarsError {
+    /// A star named in the selection is not in the catalogue.
+    #[error("{source}")]
+    UnknownStar {
+        /// Its place in [`StarSelection::Named`].
+        index: usize,
+        source: EphemError,
+    },
+    /// The birth chart could not be cast.
+    #[error(transparent)]
+    Natal(ChartError),
+    /// Parans asked for more stars than [`MAX_PARAN_STARS`].
+    #[error("with parans, at most {MAX_PARAN_STARS} stars (the selection has {count})")]
+    TooManyParanStars {
+        /// How many stars the selection has.
+        count: usize,
+    },
+    /// The library failed otherwise.
+    #[error(transparent)]
+    Ephemeris(#[from] EphemError),
+}
+
+/// The stars of `query` at its instant, and with a birth its conjunctions (and parans).
+///
+/// # Errors
+/// [`FixedStarsError`]: an unknown star, a birth chart that cannot be cast, too many stars for
+/// parans, the library's errors (dates outside the files).
+pub fn fixed_stars(
+    eph: &Ephemeris,
+    query: &FixedStarsQuery<'_>,
+) -> Result<FixedStarsReport, FixedStarsError> {
+    let (names, named) = match query.stars {
+        StarSelection::Named(names) => (names.clone(), true),
+        StarSelection::Brighter(limit) => (stars_brighter_than(eph, *limit)?, false),
+    };
+    let mut stars = Vec::with_capacity(names.len());
+    for (index, name) in names.iter().enumerate() {
+        let star = star_position(eph, name, query.at, query.zodiac).map_err(|source| {
+            // The library's "not found" is about the entry of the selection.
+            if named && matches!(source, EphemError::StarNotFound { .. }) {
+                FixedStarsError::UnknownStar { index, source }
+            } else {
+                FixedStarsError::Ephemeris(source)
+            }
+        })?;
+        stars.push(star);
+    }
+    let Some(natal) = query.natal else {
+        return Ok(FixedStarsReport {
+            stars,
+            conjunctions: None,
+            parans: None,
+        });
+    };
+    let points =
+        natal_points(eph, query.at, natal.place, query.zodiac).map_err(FixedStarsError::Natal)?;
+    let contacts = conjunctions(&stars, &points, natal.orb_deg);
+    let found = if natal.parans {
+        if names.len() > MAX_PARAN_STARS {
+            return Err(FixedStarsError::TooManyParanStars { count: names.len() });
+        }
+        let stars_named: Vec<(String, String)> = names
+            .iter()
+            .zip(&stars)
+            .map(|(library, star)| (library.clone(), star.name.clone()))
+            .collect();
+        Some(parans(
+            eph,
+            &stars_named,
+            &Body::PLANETS,
+            natal.place,
+            query.at,
+            PARAN_ORB_MINUTES / MINUTES_PER_DAY,
+        )?)
+    } else {
+        None
+    };
+    Ok(FixedStarsReport {
+        stars,
+        conjunctions: Some(contacts),
+        parans: found,
+    })
+}
+
+/// The points of a birth that meet the stars: the core points and the two Koch angles.
+fn natal_points(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    place: Observer,
+    zodiac: Zodiac,
+) -> Result<Vec<(String, Longitude)>, ChartError> {
+    let chart = compute_chart(
+        eph,
+        &ChartInput {
+            jd,
+            place,
+            bodies: Body::CORE_POINTS.to_vec(),
+            frame: Frame {
+                center: Center::Geocentric,
+                zodiac,
+            },
+            house_system: Some(HouseSystem::KOCH),
+        },
+    )?;
+    let mut points: Vec<(String, Longitude)> = chart
+        .positions
+        .iter()
+        .map(|p| (p.body.name().into_owned(), p.lon))
+        .collect();
+    if let Some(houses) = &chart.houses {
+        for (name, lon_deg) in [
+            ("ascendant", houses.angles.ascendant.lon_deg),
+            ("mc", houses.angles.mc.lon_deg),
+        ] {
+            if let Ok(lon) = Longitude::new(lon_deg) {
+                points.push((name.to_owned(), lon));
+            }
+        }
+    }
+    Ok(points)
+}
 
 /// The 88 IAU constellations: the abbreviation the catalogue's nomenclature names end with
 /// (`alTau`: α Tauri) and the Latin name.
@@ -284,6 +457,14 @@ pub struct Paran {
     pub body_at: JulianDayUt,
 }
 
+impl Paran {
+    /// The body's time minus the star's, minutes.
+    #[must_use]
+    pub fn gap_minutes(&self) -> f64 {
+        (self.body_at - self.star_at).0 * MINUTES_PER_DAY
+    }
+}
+
 /// When `target` is on each angle at `place` in `[from, from + 1 day)`: the first of each
 /// event after `from` (none for a circumpolar object's horizon events). The horizon is the
 /// true one (altitude 0 of the centre, no refraction), as paran tables use it.
@@ -326,7 +507,7 @@ pub fn parans(
     at: JulianDayUt,
     orb_days: f64,
 ) -> Result<Vec<Paran>, EphemError> {
-    let from = JulianDayUt(at.0 - 0.5);
+    let from = at - Days(0.5);
     let mut body_events = Vec::with_capacity(bodies.len() * 4);
     for &body in bodies {
         for (event, when) in angle_events(eph, Target::Body(body.body_id()), place, from)? {
@@ -337,7 +518,7 @@ pub fn parans(
     for (library_name, name) in stars {
         for (star_event, star_at) in angle_events(eph, Target::Star(library_name), place, from)? {
             for &(body, body_event, body_at) in &body_events {
-                if (body_at.0 - star_at.0).abs() <= orb_days {
+                if (body_at - star_at).0.abs() <= orb_days {
                     out.push(Paran {
                         star: name.clone(),
                         star_event,

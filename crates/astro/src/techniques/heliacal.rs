@@ -74,7 +74,7 @@ use orrery_ephem::{
 };
 
 use crate::body::Body;
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// The library's visibility model holds between these latitudes (`swe_heliacal_ut`: "It works
 /// between geographic latitudes 60s – 60n").
@@ -91,11 +91,11 @@ pub const CONFIGURATION_SEARCH_PERIODS: f64 = 1.1;
 
 /// The scan's step: after one Sun event the next is looked for half a day later, so every
 /// sunset (sunrise) is visited once; between ±60° the Sun rises and sets every day.
-pub const SUN_EVENT_STEP_DAYS: f64 = 0.5;
+pub const SUN_EVENT_STEP_DAYS: Days = Days(0.5);
 
 /// The object's rise or set paired with a Sun event is the first one after the Sun event less
 /// this: the one within about half a day of it.
-pub const OBJECT_WINDOW_DAYS: f64 = 0.5;
+pub const OBJECT_WINDOW_DAYS: Days = Days(0.5);
 
 /// A change of sign of `object − Sun` counts as a configuration only when both days are within
 /// this of the Sun: across a real crossing `|d|` is at most the daily drift (under an hour for the
@@ -512,7 +512,7 @@ impl Configuration {
     /// The object's event minus the Sun's, minutes.
     #[must_use]
     pub fn object_minus_sun_minutes(&self) -> f64 {
-        (self.object_at.0 - self.sun_at.0) * 1_440.0
+        (self.object_at - self.sun_at).0 * 1_440.0
     }
 }
 
@@ -557,6 +557,80 @@ pub enum HeliacalError {
     /// The library refused, or has no data for the dates.
     #[error("{0}")]
     Ephemeris(EphemError),
+    /// The star asked for is not in the catalogue: the library's
+    /// [`EphemError::StarNotFound`], with the catalogue's nearest names.
+    #[error("{0}")]
+    UnknownStar(EphemError),
+    /// The star catalogue could not be read.
+    #[error("{0}")]
+    Catalogue(EphemError),
+}
+
+/// The object of a [`HeliacalQuery`], before the star catalogue is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectName<'a> {
+    /// One of [`BODIES`].
+    Body(Body),
+    /// A star's name as given ([`find_star`] reads it).
+    Star(&'a str),
+}
+
+/// The question of `POST /v1/heliacal`: [`HeliacalSearch`] with the star not yet looked up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HeliacalQuery<'a> {
+    pub object: ObjectName<'a>,
+    pub event: HeliacalEventType,
+    /// Latitude within ±[`MAX_ABS_LATITUDE_DEG`].
+    pub place: Observer,
+    pub air: VisibilityAir,
+    pub eyes: Eyes,
+    pub start: JulianDayUt,
+}
+
+/// The answer to a [`HeliacalQuery`]: the object as found in the catalogue, and its event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeliacalReport {
+    pub object: SkyObject,
+    pub found: HeliacalFound,
+}
+
+/// Looks the star of `query` up in the catalogue, then finds the next event after its start
+/// ([`find_heliacal`]).
+///
+/// # Errors
+/// [`HeliacalError::UnknownStar`] for a star the catalogue lacks, and the errors of
+/// [`find_heliacal`].
+pub fn heliacal(
+    eph: &Ephemeris,
+    query: &HeliacalQuery<'_>,
+) -> Result<HeliacalReport, HeliacalError> {
+    let object = match query.object {
+        ObjectName::Body(body) => SkyObject::Body(body),
+        ObjectName::Star(name) => {
+            match find_star(eph.star_names().map_err(HeliacalError::Catalogue)?, name) {
+                Some(star) => SkyObject::Star(star),
+                None => {
+                    return Err(match eph.unknown_star(name) {
+                        Ok(unknown) => HeliacalError::UnknownStar(unknown),
+                        Err(error) => HeliacalError::Catalogue(error),
+                    });
+                }
+            }
+        }
+    };
+    let search = HeliacalSearch {
+        object,
+        event: query.event,
+        place: query.place,
+        air: query.air,
+        eyes: query.eyes,
+        start: query.start,
+    };
+    let found = find_heliacal(eph, &search)?;
+    Ok(HeliacalReport {
+        object: search.object,
+        found,
+    })
 }
 
 /// Finds the next event after `search.start`.
@@ -671,7 +745,7 @@ impl Day {
     /// `object − Sun` in days, where the object's event is near enough to the Sun's.
     fn gap_days(&self) -> Option<f64> {
         self.object_at
-            .map(|t| t.0 - self.sun_at.0)
+            .map(|t| (t - self.sun_at).0)
             .filter(|d| d.abs() <= MAX_CONFIGURATION_GAP_DAYS)
     }
 }
@@ -702,7 +776,7 @@ pub fn first_configuration<E>(
             return Ok(Some(nearest));
         }
         previous = Some(day);
-        from = JulianDayUt(day.sun_at.0 + SUN_EVENT_STEP_DAYS);
+        from = day.sun_at + SUN_EVENT_STEP_DAYS;
     }
     Ok(None)
 }
@@ -735,7 +809,7 @@ fn configuration_event(
         let Some(sun_at) = eph.rise_trans(from, &sun)? else {
             return Ok(None);
         };
-        let object_at = eph.rise_trans(JulianDayUt(sun_at.0 - OBJECT_WINDOW_DAYS), &object)?;
+        let object_at = eph.rise_trans(sun_at - OBJECT_WINDOW_DAYS, &object)?;
         Ok(Some(Day { sun_at, object_at }))
     };
     let found = first_configuration(day_after, search.start, span_days)

@@ -510,6 +510,98 @@ pub fn natal_lot_positions(
     Ok((positions, alt_deg))
 }
 
+/// Where the positions of [`lots`] come from.
+#[derive(Debug, Clone, Copy)]
+pub enum LotsFrom<'a> {
+    /// A birth: its positions ([`natal_lot_positions`]) and its sect from the Sun's altitude.
+    Birth { jd: JulianDayUt, place: Observer },
+    /// Given positions, in the given sect.
+    Positions {
+        positions: &'a LotPositions,
+        sect: Sect,
+    },
+}
+
+/// The question of `POST /v1/lots`.
+#[derive(Debug, Clone, Copy)]
+pub struct LotsQuery<'a> {
+    pub from: LotsFrom<'a>,
+    /// The lots to cast, in the order of the answer.
+    pub lots: &'a [Lot],
+    /// Whether a lot whose bodies are not among the positions is left out ([`LotsReport::omitted`])
+    /// rather than an error.
+    pub omit_missing: bool,
+}
+
+/// A lot left out because a body it needs is not among the positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OmittedLot {
+    pub lot: Lot,
+    /// The bodies it needs that are missing, in the order of [`Lot::bodies_needed`].
+    pub missing: Vec<Body>,
+}
+
+/// The answer to a [`LotsQuery`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct LotsReport {
+    /// The positions the lots were cast from.
+    pub positions: LotPositions,
+    pub sect: Sect,
+    /// With a birth: the Sun's altitude above the true horizon, degrees, which set the sect.
+    pub sun_altitude_deg: Option<f64>,
+    /// The lots cast, in the order asked.
+    pub cast: Vec<CastLot>,
+    pub omitted: Vec<OmittedLot>,
+}
+
+/// Why a [`LotsQuery`] has no answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum LotsError {
+    /// The birth's positions could not be computed.
+    #[error(transparent)]
+    Natal(#[from] NatalLotsError),
+    /// A lot needs a body that is not given (only without [`LotsQuery::omit_missing`]).
+    #[error(transparent)]
+    Missing(#[from] MissingBody),
+}
+
+/// The positions, the sect and the lots of `query`.
+///
+/// # Errors
+/// [`LotsError`]: the birth's positions cannot be computed, or a lot lacks a body.
+pub fn lots(eph: &Ephemeris, query: &LotsQuery<'_>) -> Result<LotsReport, LotsError> {
+    let (positions, sect, sun_altitude_deg) = match query.from {
+        LotsFrom::Birth { jd, place } => {
+            let (positions, alt_deg) = natal_lot_positions(eph, jd, place)?;
+            (positions, Sect::from_sun_altitude(alt_deg), Some(alt_deg))
+        }
+        LotsFrom::Positions { positions, sect } => (positions.clone(), sect, None),
+    };
+    let mut cast = Vec::with_capacity(query.lots.len());
+    let mut omitted = Vec::new();
+    for &lot in query.lots {
+        match cast_lot(lot, &positions, sect) {
+            Ok(lot) => cast.push(lot),
+            Err(_) if query.omit_missing => omitted.push(OmittedLot {
+                lot,
+                missing: lot
+                    .bodies_needed()
+                    .into_iter()
+                    .filter(|b| positions.body(*b).is_none())
+                    .collect(),
+            }),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(LotsReport {
+        positions,
+        sect,
+        sun_altitude_deg,
+        cast,
+        omitted,
+    })
+}
+
 #[cfg(test)]
 #[allow(
     clippy::float_cmp,
@@ -592,6 +684,55 @@ mod tests {
             cast_lot(Lot::Siblings, &p, Sect::Day).unwrap().lon,
             cast_lot(Lot::Siblings, &p, Sect::Night).unwrap().lon
         );
+    }
+
+    #[test]
+    fn given_positions_omit_or_refuse_lots_without_their_bodies() {
+        let eph = Ephemeris::open(Ephemeris::default_data_dir()).expect("ephe/ opens");
+        let p = LotPositions {
+            ascendant: lon(0.0),
+            bodies: vec![(Body::Sun, lon(1.0)), (Body::Moon, lon(2.0))],
+        };
+        let from = LotsFrom::Positions {
+            positions: &p,
+            sect: Sect::Day,
+        };
+        let asked = [Lot::Fortune, Lot::Necessity];
+        let report = lots(
+            &eph,
+            &LotsQuery {
+                from,
+                lots: &asked,
+                omit_missing: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(report.positions, p);
+        assert_eq!(report.sun_altitude_deg, None);
+        assert_eq!(report.cast.len(), 1);
+        assert_eq!(report.cast[0].lot, Lot::Fortune);
+        assert_eq!(
+            report.omitted,
+            [OmittedLot {
+                lot: Lot::Necessity,
+                missing: vec![Body::Mercury],
+            }]
+        );
+        let refused = lots(
+            &eph,
+            &LotsQuery {
+                from,
+                lots: &asked,
+                omit_missing: false,
+            },
+        );
+        assert!(matches!(
+            refused,
+            Err(LotsError::Missing(MissingBody {
+                lot: Lot::Necessity,
+                body: Body::Mercury
+            }))
+        ));
     }
 
     #[test]

@@ -29,9 +29,16 @@
 //! * the tree has one branch per point, in the points' order, each sorted by orb, then by the
 //!   midpoint's place in the list. A point that activates nothing has an empty branch.
 
+use orrery_ephem::{DateSpan, Ephemeris, HouseSystem, Observer, Zodiac};
+
 use crate::angle::{Longitude, midpoint, separation};
 use crate::aspects::Aspect;
+use crate::body::{Body, CATALOG};
+use crate::chart::{ChartError, Frame, position};
+use crate::error::UnknownName;
+use crate::techniques::progressions::Axis;
 use crate::techniques::transits::NatalPoint;
+use crate::time::JulianDayUt;
 
 /// An aspect of the 8th harmonic: the angles a point may make to a midpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -251,6 +258,199 @@ pub fn tree(point_count: usize, activations: &[Activation]) -> Vec<Vec<Activatio
         }
     }
     branches
+}
+
+/// The natal bodies of a birth's midpoints unless others are named (the angles follow them).
+pub const DEFAULT_NATAL_BODIES: [Body; 12] = Body::CORE_POINTS;
+
+/// A point of a natal chart: a body or an angle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartPoint {
+    Body(Body),
+    Axis(Axis),
+}
+
+impl ChartPoint {
+    /// An angle's name (`ascendant`, `mc`) or a body's.
+    ///
+    /// # Errors
+    /// [`UnknownName`] (of a body) for anything else.
+    pub fn parse(name: &str) -> Result<Self, UnknownName> {
+        match Axis::parse(name) {
+            Some(axis) => Ok(Self::Axis(axis)),
+            None => Body::parse(name).map(Self::Body),
+        }
+    }
+
+    /// [`DEFAULT_NATAL_BODIES`], then the angles.
+    #[must_use]
+    pub fn defaults() -> Vec<Self> {
+        let mut points: Vec<Self> = DEFAULT_NATAL_BODIES.into_iter().map(Self::Body).collect();
+        points.extend(Axis::ALL.into_iter().map(Self::Axis));
+        points
+    }
+}
+
+/// Sorts given points: bodies in catalogue order, then the angles, then other names
+/// alphabetically.
+pub fn sort_given_points(points: &mut [NatalPoint]) {
+    points.sort_by(|a, b| point_rank(&a.name).cmp(&point_rank(&b.name)));
+}
+
+fn point_rank(name: &str) -> (usize, &str) {
+    let rank = CATALOG
+        .iter()
+        .position(|e| e.name == name)
+        .or_else(|| {
+            Axis::parse(name)
+                .map(|a| CATALOG.len() + Axis::ALL.iter().position(|x| *x == a).unwrap_or(0))
+        })
+        .unwrap_or(CATALOG.len() + Axis::ALL.len());
+    (rank, name)
+}
+
+/// Where the points of [`midpoint_report`] come from.
+#[derive(Debug, Clone, Copy)]
+pub enum MidpointSource<'a> {
+    /// A birth and the points to compute there; with `default` (the points were not named),
+    /// Chiron without data is left out rather than an error.
+    Birth {
+        jd: JulianDayUt,
+        place: Observer,
+        points: &'a [ChartPoint],
+        default: bool,
+    },
+    /// Longitudes as given, in the answer's order.
+    Positions(&'a [NatalPoint]),
+}
+
+/// The question of `POST /v1/midpoints`.
+#[derive(Debug, Clone, Copy)]
+pub struct MidpointsQuery<'a> {
+    pub source: MidpointSource<'a>,
+    pub aspects: &'a [MidpointAspect],
+    pub orb: MidpointOrb,
+    /// Whether to build each point's [`tree`].
+    pub tree: bool,
+}
+
+/// A point left out of a birth's default points for want of data.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LeftOut {
+    pub body: Body,
+    /// The dates the body has data for; `None` when it has none.
+    pub valid: Option<DateSpan>,
+}
+
+/// The answer to a [`MidpointsQuery`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct MidpointsReport {
+    /// The points, in the order every index below refers to.
+    pub points: Vec<NatalPoint>,
+    pub left_out: Vec<LeftOut>,
+    pub midpoints: Vec<Midpoint>,
+    pub activations: Vec<Activation>,
+    /// With [`MidpointsQuery::tree`]: each point's activations.
+    pub tree: Option<Vec<Vec<Activation>>>,
+}
+
+/// Why a [`MidpointsQuery`] has no answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MidpointsError {
+    /// A body without data at the birth, or the library's errors.
+    #[error(transparent)]
+    Chart(#[from] ChartError),
+    /// An angle the houses do not define at the birth place (at a pole).
+    #[error("the {} is undefined at latitude {lat_deg} (got {value})", axis.name())]
+    AngleUndefined {
+        axis: Axis,
+        lat_deg: f64,
+        value: f64,
+    },
+}
+
+/// The points of `query` (computed from a birth, or as given), their midpoints, the points
+/// standing on them and, if asked, each point's tree.
+///
+/// # Errors
+/// [`MidpointsError`] for a birth whose points cannot be computed.
+pub fn midpoint_report(
+    eph: &Ephemeris,
+    query: &MidpointsQuery<'_>,
+) -> Result<MidpointsReport, MidpointsError> {
+    let mut left_out = Vec::new();
+    let points = match query.source {
+        MidpointSource::Positions(points) => points.to_vec(),
+        MidpointSource::Birth {
+            jd,
+            place,
+            points,
+            default,
+        } => natal_points(eph, jd, place, points, default, &mut left_out)?,
+    };
+    let list = midpoints(&points);
+    let found = activations(&points, &list, query.aspects, query.orb);
+    let tree = query.tree.then(|| tree(points.len(), &found));
+    Ok(MidpointsReport {
+        points,
+        left_out,
+        midpoints: list,
+        activations: found,
+        tree,
+    })
+}
+
+/// The natal points: each body's geocentric tropical apparent longitude, the angles from equal
+/// houses (the angles do not depend on the system, and equal houses exist everywhere). With the
+/// default points, Chiron without data is left out.
+fn natal_points(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    place: Observer,
+    wanted: &[ChartPoint],
+    default: bool,
+    left_out: &mut Vec<LeftOut>,
+) -> Result<Vec<NatalPoint>, MidpointsError> {
+    let frame = Frame::GEOCENTRIC_TROPICAL;
+    let mut houses = None;
+    let mut points = Vec::with_capacity(wanted.len());
+    for point in wanted {
+        match *point {
+            ChartPoint::Body(body) => match position(eph, jd, body, &frame) {
+                Ok(p) => points.push(NatalPoint::new(body.name(), p.lon)),
+                Err(ChartError::NoData { valid, .. }) if default && body == Body::Chiron => {
+                    left_out.push(LeftOut { body, valid });
+                }
+                Err(error) => return Err(error.into()),
+            },
+            ChartPoint::Axis(axis) => {
+                let h = match &houses {
+                    Some(h) => h,
+                    None => houses.insert(
+                        eph.houses(
+                            jd,
+                            place.lat_deg,
+                            place.lon_deg,
+                            HouseSystem::EQUAL,
+                            Zodiac::Tropical,
+                        )
+                        .map_err(ChartError::from)?,
+                    ),
+                };
+                let lon_deg = match axis {
+                    Axis::Ascendant => h.angles.ascendant.lon_deg,
+                    Axis::Mc => h.angles.mc.lon_deg,
+                };
+                let lon = Longitude::new(lon_deg).map_err(|_| MidpointsError::AngleUndefined {
+                    axis,
+                    lat_deg: place.lat_deg,
+                    value: lon_deg,
+                })?;
+                points.push(NatalPoint::new(axis.name(), lon));
+            }
+        }
+    }
+    Ok(points)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! * [`cast`]: a cast chart, the bodies with their houses, the cusps and angles, and the aspects.
 //! * [`directions`]: primary directions by Placidus' proportional semi-arc, zodiacal or in
 //!   mundo, to the angles and the bodies, timed by the Naibod, Ptolemy or a numeric key.
+//! * [`ephemeris`]: the points of an ephemeris series and the frame rules that choose them.
 //! * [`events`]: the sky's calendar: ingresses, stations, retrograde periods, lunations, the
 //!   void-of-course Moon, mundane aspects, apsides and eclipses in a window.
 //! * [`fixed_stars`]: star positions from the bundled catalogue, their constellations, the
@@ -37,6 +38,7 @@ pub mod antiscia;
 pub mod cartography;
 pub mod cast;
 pub mod directions;
+pub mod ephemeris;
 pub mod events;
 pub mod fixed_stars;
 pub mod heliacal;

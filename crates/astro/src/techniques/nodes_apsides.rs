@@ -173,6 +173,23 @@ fn orbit_point(body: Body, p: &EclipticPosition) -> Result<OrbitPoint, ChartErro
     })
 }
 
+/// The nodes and apsides of each of `bodies` at `jd`, in their order ([`nodes_apsides`]).
+///
+/// # Errors
+/// The first body's error, as [`nodes_apsides`].
+pub fn nodes_apsides_of(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    bodies: &[Body],
+    method: NodesMethod,
+    heliocentric: bool,
+) -> Result<Vec<BodyNodesApsides>, NodesApsidesError> {
+    bodies
+        .iter()
+        .map(|&body| nodes_apsides(eph, jd, body, method, heliocentric))
+        .collect()
+}
+
 /// The nodes and apsides of `body` at `jd`.
 ///
 /// # Errors

@@ -60,7 +60,7 @@ use orrery_ephem::{
 
 use crate::body::Body;
 use crate::chart::{Center, Frame, Zodiac, position};
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// The longest series window, days (docs/CONVENTIONS.md, Limits).
 pub const MAX_SERIES_DAYS: f64 = 62.0;
@@ -73,22 +73,22 @@ pub const DEFAULT_BODIES: [Body; 2] = [Body::Sun, Body::Moon];
 /// How far ahead the library's slow rise/set search looks: from two hours before the start, 14
 /// steps of two hours (`swe_rise_trans_true_hor` in `swecl.c` 2.10.03), so 26 hours after the
 /// start. Its fast method (latitudes within 60°, the Sun within 65°) always finds an event.
-pub const LIBRARY_SEARCH_SPAN_DAYS: f64 = 26.0 / 24.0;
+pub const LIBRARY_SEARCH_SPAN_DAYS: Days = Days(26.0 / 24.0);
 
 /// Where the library found nothing, the series search asks again this much later: less than
 /// [`LIBRARY_SEARCH_SPAN_DAYS`], so consecutive searches overlap and no event falls between.
-pub const NO_EVENT_STEP_DAYS: f64 = 1.0;
+pub const NO_EVENT_STEP_DAYS: Days = Days(1.0);
 
 /// After an event, the next question starts this much later: far less than the hours between
 /// two events of one kind, far more than the library's sub-second scatter on one event.
-pub const RESTART_GAP_DAYS: f64 = 10.0 / 1_440.0;
+pub const RESTART_GAP_DAYS: Days = Days(10.0 / 1_440.0);
 
 /// A library answer up to this much before the instant asked about is the event at that
 /// instant (its quick iteration stops within a fraction of a second of the root).
-pub const SAME_INSTANT_DAYS: f64 = 1.0 / 86_400.0;
+pub const SAME_INSTANT_DAYS: Days = Days(1.0 / 86_400.0);
 
 /// A retry after an answer earlier than asked moves on by this much.
-const EARLY_ANSWER_STEP_DAYS: f64 = 1.0 / 1_440.0;
+const EARLY_ANSWER_STEP_DAYS: Days = Days(1.0 / 1_440.0);
 
 /// Radii for the upper limb in [`horizon_side`]: the library's own diameters (`pla_diam` in
 /// `sweph.h`: 1 392 000 km and 3 475 km), halved.
@@ -316,7 +316,7 @@ pub fn question_cap(start: JulianDayUt, window: Window) -> usize {
     match window {
         Window::Next => 4,
         Window::Series { end } => {
-            let days = (end.0 - start.0).clamp(0.0, MAX_SERIES_DAYS);
+            let days = (end - start).0.clamp(0.0, MAX_SERIES_DAYS);
             #[allow(
                 clippy::cast_possible_truncation,
                 clippy::cast_sign_loss,
@@ -363,9 +363,9 @@ pub fn collect_events<E>(
         questions += 1;
         match next_after(from).map_err(CollectError::Question)? {
             None if end.is_none() => break,
-            None => from = JulianDayUt(from.0 + NO_EVENT_STEP_DAYS),
-            Some(t) if t.0 < from.0 - SAME_INSTANT_DAYS => {
-                from = JulianDayUt(from.0 + EARLY_ANSWER_STEP_DAYS);
+            None => from += NO_EVENT_STEP_DAYS,
+            Some(t) if t < from - SAME_INSTANT_DAYS => {
+                from += EARLY_ANSWER_STEP_DAYS;
             }
             Some(t) => {
                 // Never before the start, and every event at least the restart gap after the
@@ -378,7 +378,7 @@ pub fn collect_events<E>(
                 if end.is_none() {
                     break;
                 }
-                from = JulianDayUt(t.0 + RESTART_GAP_DAYS);
+                from = t + RESTART_GAP_DAYS;
             }
         }
     }
@@ -500,7 +500,7 @@ pub fn body_events(
         })?;
         if found.is_empty() {
             let until = match search.window {
-                Window::Next => JulianDayUt(search.start.0 + LIBRARY_SEARCH_SPAN_DAYS),
+                Window::Next => search.start + LIBRARY_SEARCH_SPAN_DAYS,
                 Window::Series { end } => end,
             };
             missing.push(Missing {
@@ -526,7 +526,7 @@ pub fn body_events(
 /// [`RiseSetError::Window`].
 pub fn check_window(start: JulianDayUt, window: Window) -> Result<(), RiseSetError> {
     if let Window::Series { end } = window {
-        let days = end.0 - start.0;
+        let days = (end - start).0;
         if days.is_nan() || days < 0.0 {
             return Err(RiseSetError::Window {
                 days,
@@ -608,7 +608,7 @@ mod tests {
         let mut times: Vec<f64> = got.iter().map(|t| t.0).collect();
         times.dedup();
         assert_eq!(times.len(), got.len(), "{got:?}");
-        assert!(got.windows(2).all(|w| w[1].0 - w[0].0 >= RESTART_GAP_DAYS));
+        assert!(got.windows(2).all(|w| w[1] - w[0] >= RESTART_GAP_DAYS));
     }
 
     #[test]
@@ -621,7 +621,7 @@ mod tests {
             } else {
                 next
             };
-            Ok((next - from.0 <= LIBRARY_SEARCH_SPAN_DAYS).then_some(JulianDayUt(next)))
+            Ok((next - from.0 <= LIBRARY_SEARCH_SPAN_DAYS.0).then_some(JulianDayUt(next)))
         };
         let got = collect_events(oracle, JulianDayUt(0.0), series(12.0)).unwrap();
         let times: Vec<f64> = got.iter().map(|t| t.0).collect();
@@ -637,7 +637,7 @@ mod tests {
     #[test]
     fn an_answer_slightly_early_is_the_event_at_the_start() {
         let oracle = |_: JulianDayUt| -> Result<Option<JulianDayUt>, ()> {
-            Ok(Some(JulianDayUt(1.0 - SAME_INSTANT_DAYS / 2.0)))
+            Ok(Some(JulianDayUt(1.0 - SAME_INSTANT_DAYS.0 / 2.0)))
         };
         let got = collect_events(oracle, JulianDayUt(1.0), Window::Next).unwrap();
         assert_eq!(got, [JulianDayUt(1.0)]);

@@ -12,7 +12,7 @@ use super::{Event, EventError, EventQuery};
 use crate::angle::Longitude;
 use crate::body::Body;
 use crate::chart::{Frame, position};
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// The Earth's equatorial radius (IERS 2010 / WGS 84), km: gamma's unit.
 const EARTH_EQUATORIAL_RADIUS_KM: f64 = 6378.137;
@@ -20,7 +20,7 @@ const EARTH_EQUATORIAL_RADIUS_KM: f64 = 6378.137;
 const AU_KM: f64 = 149_597_870.7;
 /// The next eclipse of a kind is searched from a day after the last one's greatest phase: two
 /// solar (or two lunar) eclipses are at least a lunar month apart.
-const NEXT_SEARCH_OFFSET_DAYS: f64 = 1.0;
+const NEXT_SEARCH_OFFSET_DAYS: Days = Days(1.0);
 
 /// Solar or lunar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -508,7 +508,7 @@ pub(super) fn local_eclipses(
             let is_last = last
                 .as_ref()
                 .is_some_and(|l| local.maximum.0 >= l.maximum.0);
-            from = JulianDayUt(local.maximum.0 + NEXT_SEARCH_OFFSET_DAYS);
+            from = local.maximum + NEXT_SEARCH_OFFSET_DAYS;
             after = local.maximum.0 + ESTIMATE_TO_LOCAL_DAYS;
             let lon = degree(eph, body, query.zodiac, local.maximum)?;
             out.push(Event::LocalEclipse(LocalEclipseDetails {

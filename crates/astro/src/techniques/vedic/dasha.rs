@@ -192,7 +192,7 @@ impl DashaPeriod {
     /// The listed length in years.
     #[must_use]
     pub fn listed_years(&self) -> f64 {
-        (self.end.0 - self.start.0) / self.year_days
+        (self.end - self.start).0 / self.year_days
     }
 }
 
@@ -390,7 +390,7 @@ mod tests {
         }
         for p in periods {
             prop_assert!(p.start.0 < p.end.0);
-            let nominal = p.nominal_end.0 - p.nominal_start.0;
+            let nominal = (p.nominal_end - p.nominal_start).0;
             prop_assert!((nominal - p.years * YEAR_DAYS).abs() < ROUNDING_DAYS);
         }
         Ok(())

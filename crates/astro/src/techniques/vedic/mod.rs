@@ -22,6 +22,7 @@ use crate::body::Body;
 use crate::chart::{Center, ChartError, Frame, position};
 use crate::time::JulianDayUt;
 
+use self::dasha::{DashaLevels, DashaYear, Vimshottari, vimshottari_in};
 use self::nakshatra::NakshatraPosition;
 
 /// The nine grahas of Jyotish.
@@ -170,6 +171,48 @@ impl VedicChart {
     pub fn get(&self, point: VedicPoint) -> Option<&VedicPosition> {
         self.positions.iter().find(|p| p.point == point)
     }
+}
+
+/// The Vimshottari dashas a [`vedic_reading`] is asked for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DashaRequest {
+    pub levels: DashaLevels,
+    pub year: DashaYear,
+}
+
+/// The answer of `POST /v1/vedic`: the chart, and the dashas from its Moon if asked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VedicReading {
+    pub chart: VedicChart,
+    pub dashas: Option<Vimshottari>,
+}
+
+/// The sidereal chart at `jd` for `place` ([`vedic_chart`]) and, with `dashas`, the
+/// Vimshottari periods from the birth Moon ([`vimshottari_in`]).
+///
+/// # Errors
+/// As [`vedic_chart`].
+pub fn vedic_reading(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    place: Observer,
+    ayanamsa: AyanamsaId,
+    dashas: Option<DashaRequest>,
+) -> Result<VedicReading, ChartError> {
+    let chart = vedic_chart(eph, jd, place, ayanamsa)?;
+    let dashas = match dashas {
+        None => None,
+        Some(request) => {
+            let moon = chart.get(VedicPoint::Graha(Graha::Moon)).ok_or_else(|| {
+                ChartError::Ephemeris(orrery_ephem::EphemError::Library {
+                    function: "swe_calc_ut",
+                    message: "the Moon's position was asked for but not returned".into(),
+                })
+            })?;
+            Some(vimshottari_in(jd, moon.lon, request.levels, request.year))
+        }
+    };
+    Ok(VedicReading { chart, dashas })
 }
 
 /// Computes the sidereal grahas and lagna at `jd` for `place`.

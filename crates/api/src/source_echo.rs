@@ -1,0 +1,44 @@
+//! The echo of where a natal technique's points came from (a birth or given positions),
+//! shared by `/v1/midpoints` and `/v1/lots` so that neither builds on the other's answer.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::common::{LocationEcho, ResolvedBirth, ResolvedTimeDto};
+
+/// Where the points came from, echoed.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SourceEchoDto {
+    /// `natal` or `positions`.
+    pub source: &'static str,
+    /// The birth instant, with `natal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<ResolvedTimeDto>,
+    /// The birth place, with `natal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<LocationEcho>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl SourceEchoDto {
+    /// The echo of a birth.
+    pub fn birth(birth: &ResolvedBirth, notes: Vec<String>) -> Self {
+        Self {
+            source: "natal",
+            resolved: Some(ResolvedTimeDto::new(birth)),
+            location: Some(LocationEcho::from(birth.place)),
+            notes,
+        }
+    }
+
+    /// The echo of `positions`.
+    pub fn positions() -> Self {
+        Self {
+            source: "positions",
+            resolved: None,
+            location: None,
+            notes: Vec::new(),
+        }
+    }
+}
