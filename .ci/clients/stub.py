@@ -34,7 +34,14 @@ lock = threading.Lock()
 
 def error_body(code: str, message: str) -> bytes:
     return json.dumps(
-        {"error": {"code": code, "message": message, "request_id": str(uuid.uuid4())}}
+        {
+            "error": {
+                "code": code,
+                "message": message,
+                "request_id": str(uuid.uuid4()),
+                "doc_url": f"/docs/errors#{code}",
+            }
+        }
     ).encode()
 
 
