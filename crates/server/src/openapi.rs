@@ -30,9 +30,33 @@ mod code_samples;
 const PLAYGROUND_EXAMPLES: &str = include_str!("playground/examples.json");
 
 /// The live answer to each playground example, keyed by `METHOD path` as the example gives
-/// them. Written by the test `every_example_answer_is_the_live_answer` (run it with
-/// `ORRERY_UPDATE_EXAMPLE_ANSWERS=1` after an answer changed on purpose), never by hand.
-pub const EXAMPLE_ANSWERS: &str = include_str!("example_answers.json");
+/// them: a JSON object, one line per example. Kept as the insta snapshot that the test
+/// `every_example_answer_is_the_live_answer` checks byte for byte (after an answer changed on
+/// purpose: `INSTA_UPDATE=always cargo test -p orrery-server --test http openapi`), never
+/// written by hand.
+pub const EXAMPLE_ANSWERS: &str = snapshot_contents(include_str!("example_answers.snap"));
+
+/// What an insta snapshot file holds after its header (the lines between two `---` lines).
+const fn snapshot_contents(snapshot: &'static str) -> &'static str {
+    let bytes = snapshot.as_bytes();
+    // Past the opening `---\n`, the header ends at the next line that is `---`.
+    let mut at = 4;
+    while at + 4 <= bytes.len() {
+        if bytes[at - 1] == b'\n'
+            && bytes[at] == b'-'
+            && bytes[at + 1] == b'-'
+            && bytes[at + 2] == b'-'
+            && bytes[at + 3] == b'\n'
+        {
+            match std::str::from_utf8(bytes.split_at(at + 4).1) {
+                Ok(contents) => return contents,
+                Err(_) => panic!("a snapshot file is UTF-8"),
+            }
+        }
+        at += 1;
+    }
+    panic!("not an insta snapshot: no header")
+}
 
 /// The name of the security scheme: the `X-API-Key` header.
 pub const API_KEY_SCHEME: &str = "api_key";

@@ -2,8 +2,6 @@
 //! The values themselves are checked against pyswisseph in
 //! `crates/api/tests/ephemeris_golden.rs`.
 
-use std::time::{Duration, Instant};
-
 use serde_json::{Value, json};
 
 use crate::support::{DEMO_KEY, TestApp, assert_400, assert_error};
@@ -231,7 +229,6 @@ async fn minute_steps_and_sub_second_instants() {
 async fn more_than_10000_samples_are_refused_before_any_work() {
     let app = TestApp::spawn().await;
     // 2000-01-01 + 10000 minutes = 2000-01-07T22:40Z: 10001 samples.
-    let started = Instant::now();
     let message = invalid(
         &app,
         &json!({
@@ -239,17 +236,15 @@ async fn more_than_10000_samples_are_refused_before_any_work() {
         }),
     )
     .await;
-    let elapsed = started.elapsed();
     assert!(
         message.starts_with("step_minutes = 1 is too small: there would be 10001 samples"),
         "{message}"
     );
     assert!(message.contains("at most 10000"), "{message}");
-    // 120012 positions take seconds in a debug build; the refusal takes one request's time.
-    assert!(elapsed < Duration::from_secs(1), "{elapsed:?}");
 
-    // Six centuries in minutes (315 million samples) are refused just as fast.
-    let started = Instant::now();
+    // Six centuries in minutes (315 million samples, hours of work in any build) are refused
+    // by the same count: that this answer comes at all shows the count is checked before any
+    // position is computed (no clock needed, so no bound that a loaded machine can break).
     let message = invalid(
         &app,
         &json!({
@@ -258,7 +253,6 @@ async fn more_than_10000_samples_are_refused_before_any_work() {
     )
     .await;
     assert!(message.contains("315567361 samples"), "{message}");
-    assert!(started.elapsed() < Duration::from_secs(1));
 
     // The default step is named as such.
     let message = invalid(
@@ -382,7 +376,8 @@ async fn a_planet_centred_frame_drops_its_centre() {
 #[tokio::test]
 async fn points_without_data_are_a_400_that_says_so() {
     let app = TestApp::spawn().await;
-    let started = Instant::now();
+    // The last sample is tried first: the message names 2105-01-01, not 2102-05-14 (the first
+    // sample past the data), which a walk from the start would have met first.
     let message = invalid(
         &app,
         &json!({
@@ -397,10 +392,6 @@ async fn points_without_data_are_a_400_that_says_so() {
         "{message}"
     );
     assert!(message.contains("1500-01-12 to 2102-05-13"), "{message}");
-    assert!(
-        started.elapsed() < Duration::from_secs(1),
-        "the last sample is tried first"
-    );
 
     let message = invalid(
         &app,

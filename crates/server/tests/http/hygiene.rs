@@ -24,7 +24,8 @@ pub(crate) struct Served {
     pub(crate) address: SocketAddr,
     /// Held open: the service's later `println!`s would fail on a closed pipe.
     stdout: std::io::Lines<BufReader<std::process::ChildStdout>>,
-    _dir: tempfile::TempDir,
+    /// Holds the database and the service's log (its stderr).
+    dir: tempfile::TempDir,
 }
 
 impl Served {
@@ -41,7 +42,7 @@ impl Served {
             .env("ORRERY_POSITION_CACHE_PREFILL", "off")
             .envs(settings.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(dir.path().join("stderr.log")).unwrap())
             .spawn()
             .unwrap();
         let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
@@ -55,8 +56,13 @@ impl Served {
             child,
             address,
             stdout,
-            _dir: dir,
+            dir,
         }
+    }
+
+    /// What the service has logged so far.
+    pub(crate) fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("stderr.log")).unwrap()
     }
 }
 
@@ -272,6 +278,9 @@ async fn slow_and_idle_connections_are_closed_while_normal_clients_are_served() 
     }
     assert_closed_within("partial body", &body_times, body_timeout);
 
+    // Every normal request got its 200 (asserted as it came). How fast is a latency bound
+    // under load, meaningful for an optimised build only: the release-only production test
+    // `normal_clients_get_in_beside_two_thousand_slow_connections` bounds it.
     latencies.sort();
     let slowest = *latencies.last().unwrap();
     let median = latencies[latencies.len() / 2];
@@ -279,7 +288,6 @@ async fn slow_and_idle_connections_are_closed_while_normal_clients_are_served() 
         "normal client: {} requests, median {median:?}, slowest {slowest:?}",
         latencies.len()
     );
-    assert!(slowest < Duration::from_millis(500), "slowest {slowest:?}");
 }
 
 /// A connection that sends one request and then keeps its connection idle (kept alive).
@@ -351,10 +359,15 @@ async fn past_the_connection_cap_new_connections_wait_and_are_served() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn past_the_connection_cap_silent_connections_make_room_for_new_ones() {
-    let served = Served::start(&[("ORRERY_MAX_CONNECTIONS", "5")]);
+    // The connections' log says why each was closed.
+    let served = Served::start(&[
+        ("ORRERY_MAX_CONNECTIONS", "5"),
+        ("ORRERY_LOG", "warn,orrery_server::connections=debug"),
+    ]);
     let address = served.address;
 
-    // Five silent connections take every slot (the header timeout is the default 10 s).
+    // Five silent connections take every slot (the header timeout is the default 10 s, 2 s
+    // once the service is under pressure, as it is with every slot taken).
     let mut holders = Vec::new();
     for _ in 0..5 {
         holders.push(TcpStream::connect(address).await.unwrap());
@@ -363,16 +376,10 @@ async fn past_the_connection_cap_silent_connections_make_room_for_new_ones() {
 
     // Five more, one after the other, each with a request it is answered at once, then kept
     // alive: for each, the connection that waited longest for its headers is closed.
-    let started = Instant::now();
     let mut newcomers = Vec::new();
     for _ in 0..5 {
         newcomers.push(idle_holder(address).await);
     }
-    assert!(
-        started.elapsed() < Duration::from_secs(3),
-        "{:?}",
-        started.elapsed()
-    );
     for mut holder in holders {
         let mut rest = Vec::new();
         // Closed by the server without an answer (a reset counts as closed too).
@@ -381,6 +388,18 @@ async fn past_the_connection_cap_silent_connections_make_room_for_new_ones() {
             .expect("a silent connection past the cap is closed");
         assert!(closed.map_or(true, |_| rest.is_empty()), "{rest:?}");
     }
+    // Closed to make room, not by a header timeout (which would let the newcomers in too, only
+    // later): the reason, not a clock, tells the two apart. The first newcomer comes 0.2 s
+    // after the silent ones, well before even the 2 s timeout under pressure.
+    let log = served.log();
+    let evicted = log
+        .matches("it waited longest for its request headers")
+        .count();
+    assert!(
+        evicted >= 1,
+        "no silent connection was closed for a newcomer:\n{log}"
+    );
+    drop(newcomers);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

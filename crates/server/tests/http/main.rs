@@ -16,6 +16,7 @@ mod directions;
 mod docs;
 mod ephemeris;
 mod ephemeris_graph;
+mod error_snapshots;
 mod errors;
 mod events;
 mod exposure;

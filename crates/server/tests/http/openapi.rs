@@ -2,11 +2,8 @@
 //! routed; every playground example uses only the documented method, path, query parameters and
 //! request properties; its answer uses only properties (and JSON types) the 200 schema declares.
 
-use std::collections::BTreeMap;
-
 use orrery_server::openapi::{EXAMPLE_ANSWERS, documented_path, playground_examples};
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use crate::support::{DEMO_KEY, TestApp};
 
@@ -102,9 +99,38 @@ async fn every_playground_example_and_its_answer_match_the_document() {
     app.cleanup().await;
 }
 
+/// The examples with no stored answer that have one to show: the health answers, as sent
+/// (field order too), with the time they carry redacted.
+#[tokio::test]
+async fn the_health_examples_answer_as_snapshotted() {
+    let app = TestApp::spawn().await;
+    let mut shown = 0;
+    for example in playground_examples() {
+        let name = match example.path.as_str() {
+            "/v1/health" => "example_health",
+            "/v1/health/live" => "example_health_live",
+            _ => continue,
+        };
+        let response = app.get(&example.path).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{}", example.key());
+        let mut answer = response.text().await.unwrap();
+        let parsed: Value = serde_json::from_str(&answer).unwrap();
+        if let Some(now) = parsed.get("timestamp") {
+            answer = answer.replacen(&now.to_string(), "\"[now]\"", 1);
+        }
+        insta::assert_snapshot!(name, answer);
+        shown += 1;
+    }
+    assert_eq!(shown, 2, "both health examples");
+    app.cleanup().await;
+}
+
 /// The answers the document shows are the service's live answers, byte for byte, one per
-/// playground example and no other. `ORRERY_UPDATE_EXAMPLE_ANSWERS=1` rewrites the file instead
-/// of comparing (after an answer changed on purpose; review the diff).
+/// playground example and no other: they are one insta snapshot, `src/example_answers.snap`
+/// (one line per example, its key and its answer as sent), which the service reads too
+/// ([`EXAMPLE_ANSWERS`]: the document's and the playground's examples). After an answer changed
+/// on purpose: `INSTA_UPDATE=always cargo test -p orrery-server --test http openapi` (or
+/// `cargo insta review`), and review the diff.
 #[tokio::test]
 async fn every_example_answer_is_the_live_answer() {
     let app = TestApp::spawn().await;
@@ -143,28 +169,24 @@ async fn every_example_answer_is_the_live_answer() {
         };
         live.push((example.key(), answer));
     }
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/example_answers.json");
-    if std::env::var_os("ORRERY_UPDATE_EXAMPLE_ANSWERS").is_some() {
-        let entries: Vec<String> = live
-            .iter()
-            .map(|(key, answer)| format!("{}: {answer}", serde_json::to_string(key).unwrap()))
-            .collect();
-        std::fs::write(path, format!("{{\n{}\n}}\n", entries.join(",\n"))).unwrap();
-    } else {
-        let stored: BTreeMap<String, Box<RawValue>> =
-            serde_json::from_str(EXAMPLE_ANSWERS).unwrap();
-        for (key, answer) in &live {
-            let Some(expected) = stored.get(key) else {
-                panic!("no stored answer for {key}: run with ORRERY_UPDATE_EXAMPLE_ANSWERS=1");
-            };
-            assert_eq!(expected.get(), answer, "{key} answers differently now");
-        }
-        assert_eq!(
-            stored.len(),
-            live.len(),
-            "answers stored for examples that are gone"
-        );
-    }
+    let entries: Vec<String> = live
+        .iter()
+        .map(|(key, answer)| format!("{}: {answer}", serde_json::to_string(key).unwrap()))
+        .collect();
+    let stored = format!("{{\n{}\n}}", entries.join(",\n"));
+    insta::with_settings!({
+        snapshot_path => "../../src",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("example_answers", stored);
+    });
+    // What the service read at build time is what was stored.
+    assert_eq!(
+        EXAMPLE_ANSWERS.trim_end(),
+        stored,
+        "rebuild after updating the answers"
+    );
 
     // The document shows them: the example request and its answer, on the operation.
     let document = fetch_document(&app).await;
