@@ -2,13 +2,10 @@
 //! chart (radix, the relationship charts, the return charts): the bodies with their houses, the
 //! cusps and angles, and the aspects; and the request part that selects the aspects.
 
-use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset};
-use orrery_astro::chart::{Chart, ChartInput, MissingData};
+use orrery_astro::aspects::{AspectConfig, OrbPreset};
 use orrery_astro::house_system::HouseSystemName;
-use orrery_astro::techniques::cast::{
-    CastBody, CastChart, CastError, CastInput, CastOptions, ChartParts, cast_chart, cast_of,
-};
-use orrery_ephem::{Angles, Ephemeris, HousePoint};
+use orrery_astro::techniques::cast::{CastBody, CastChart, CastError, CastOptions, ChartParts};
+use orrery_ephem::{Angles, HousePoint};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -255,43 +252,6 @@ pub fn cast_options(parts: &[RadixPart], aspects: AspectConfig, include_axes: bo
     }
 }
 
-/// Casts a chart ([`cast_chart`]) and shows the parts asked for, as radix does.
-///
-/// # Errors
-/// A body without data at the date ([`MissingData::Refuse`]), or a frame the library rejects.
-pub fn chart_content(
-    eph: &Ephemeris,
-    chart_input: &ChartInput,
-    missing: MissingData,
-    parts: &[RadixPart],
-    aspect_config: &AspectConfig,
-    include_axes: bool,
-) -> Result<ChartContent, CalcFailure> {
-    let input = CastInput {
-        chart: chart_input.clone(),
-        missing,
-        options: cast_options(parts, aspect_config.clone(), include_axes),
-    };
-    let chart = cast_chart(eph, &input).map_err(cast_failure)?;
-    Ok(ChartContent::new(&chart, Some(aspect_config)))
-}
-
-/// [`chart_content`] for a chart already computed (or built, like a composite chart).
-///
-/// # Errors
-/// A non-finite longitude or speed (never from the library's own output).
-pub fn content_of(
-    chart: &Chart,
-    parts: &[RadixPart],
-    aspect_config: &AspectConfig,
-    include_axes: bool,
-) -> Result<ChartContent, CalcFailure> {
-    let options = cast_options(parts, aspect_config.clone(), include_axes);
-    let cast =
-        cast_of(chart.clone(), &options).map_err(|e| CalcFailure::Internal(e.to_string()))?;
-    Ok(ChartContent::new(&cast, Some(aspect_config)))
-}
-
 /// A failure to cast a chart as the API reports it.
 #[must_use]
 pub fn cast_failure(error: CastError) -> CalcFailure {
@@ -299,14 +259,4 @@ pub fn cast_failure(error: CastError) -> CalcFailure {
         CastError::Chart(error) => error.into(),
         CastError::Aspect(error) => CalcFailure::Internal(error.to_string()),
     }
-}
-
-/// A chart's aspect points (its bodies, and the ascendant and MC with `include_axes`).
-///
-/// # Errors
-/// A non-finite longitude or speed (never from the library's own output).
-pub fn aspect_points(chart: &Chart, include_axes: bool) -> Result<Vec<AspectPoint>, CalcFailure> {
-    chart
-        .aspect_points(include_axes)
-        .map_err(|e| CalcFailure::Internal(e.to_string()))
 }

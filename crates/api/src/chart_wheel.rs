@@ -12,30 +12,33 @@
 //! `relationship` and `returns`. A natal chart (the wheel of `radix`, and the natal ring or
 //! outer ring of the others when a birth is given) is cast by the core
 //! ([`orrery_astro::techniques::cast`]) and drawn from that result
-//! ([`WheelChart::of_chart`]); the other rings still come from those endpoints' answers until
-//! their techniques return core results.
+//! ([`WheelChart::of_chart`]); every other chart comes from its technique's core result (the
+//! transit report with its sky, the progression report, the relationship chart, the return
+//! set), never from another endpoint's answer.
 
 use jiff::Timestamp;
-use orrery_astro::chart::MissingData;
-use orrery_astro::techniques::cast::{CastChart, CastInput, cast_chart};
-use orrery_astro::time::julian_day_ut;
+use orrery_astro::angle::Longitude;
+use orrery_astro::aspects::AspectHit;
+use orrery_astro::techniques::cast::{CastChart, cast_chart};
+use orrery_astro::techniques::progressions::ProgressionFound;
+use orrery_astro::techniques::relationship::RelationshipChart;
+use orrery_astro::techniques::transits::{NatalPoint, TransitEvents};
 use orrery_ephem::Ephemeris;
 use orrery_wheel::{
-    AspectEnd, AspectLink, Axes, BodyPoint, HouseCusps, Ring, RingSide, Theme, WheelChart,
-    WheelOptions, draw_wheel, svg_to_png,
+    AspectEnd, AspectLink, BodyPoint, HouseCusps, Ring, RingSide, Theme, WheelChart, WheelOptions,
+    draw_wheel, svg_to_png,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::aspect_options::AspectListDto;
 use crate::bounded::{Bounded, Bounds};
 use crate::chart_content::cast_failure;
 use crate::error::{ApiInputError, CalcFailure};
-use crate::progressions::{self, ProgressionsInput, ProgressionsRequest, ProgressionsResponse};
-use crate::radix::{ChartContent, RadixInput, RadixOptionsDto, RadixRequest};
+use crate::progressions::{self, ProgressionsInput, ProgressionsRequest};
+use crate::radix::{RadixInput, RadixOptionsDto, RadixRequest};
 use crate::relationship::{self, Method, RelationshipInput, RelationshipRequest};
 use crate::returns::{self, ReturnPart, ReturnsEndpoint, ReturnsInput, ReturnsRequest};
-use crate::transits::{self, EventsDto, TransitMode, TransitsInput, TransitsRequest};
+use crate::transits::{self, TransitMode, TransitsInput, TransitsRequest};
 
 /// Which chart the wheel shows.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
@@ -493,7 +496,7 @@ pub fn compute(eph: &Ephemeris, input: &ChartWheelInput) -> Result<WheelImage, C
     })
 }
 
-/// The plain chart data of any kind.
+/// The plain chart data of any kind, drawn from the core's results.
 ///
 /// # Errors
 /// As [`compute`].
@@ -511,26 +514,25 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
         }
         WheelChartInput::Relationship(_, input) => relationship_wheel(eph, input),
         WheelChartInput::Return { input, natal } => {
-            let response =
-                returns::compute(eph, input).map_err(|e| nested_failure(e, "returns"))?;
-            let first = response
-                .returns
-                .0
+            let set = returns::search(eph, input).map_err(|e| nested_failure(e, "returns"))?;
+            let first = set
                 .iter()
-                .find_map(|(planet, list)| list.first().map(|r| (planet, r)));
-            let Some((planet, found)) = first else {
+                .find_map(|body| body.returns.first().map(|r| (body.body, r)));
+            let Some((body, found)) = first else {
                 return Err(CalcFailure::Input(ApiInputError::field(
                     "returns.from",
                     "has no return after it within the search",
                 )));
             };
+            let exact_at =
+                returns::utc_of(found.found.exact_at).map_err(|e| nested_failure(e, "returns"))?;
             let chart = found
                 .chart
                 .as_ref()
                 .ok_or_else(|| CalcFailure::Internal("the return has no chart".to_owned()))?;
-            let mut wheel = single(
+            let mut wheel = WheelChart::of_chart(
                 chart,
-                &format!("{} return of {}", words_of(planet), found.exact_at),
+                format!("{} return of {exact_at}", words_of(&body.name())),
             );
             if let Some(natal) = natal {
                 let chart = cast(eph, natal, "returns.natal.datetime")?;
@@ -562,83 +564,12 @@ fn words_of(name: &str) -> String {
     })
 }
 
-/// One chart on its own.
-fn single(content: &ChartContent, title: &str) -> WheelChart {
-    WheelChart {
-        title: title.to_owned(),
-        inner: ring_of(content, "chart"),
-        outer: None,
-        houses: houses_of(content),
-        aspects: content
-            .aspects
-            .as_ref()
-            .map(|list| links(list, RingSide::Inner, RingSide::Inner))
-            .unwrap_or_default(),
-    }
-}
-
-fn ring_of(content: &ChartContent, label: &str) -> Ring {
-    Ring {
-        label: label.to_owned(),
-        bodies: content
-            .planets
-            .as_ref()
-            .map(|planets| {
-                planets
-                    .0
-                    .iter()
-                    .map(|(name, p)| BodyPoint {
-                        name: name.clone(),
-                        longitude_deg: p.longitude,
-                        speed_deg_per_day: p.longitude_speed,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-        axes: content.angles.as_ref().map(|a| Axes {
-            ascendant_deg: a.ascendant.longitude,
-            mc_deg: a.mc.longitude,
-        }),
-    }
-}
-
-fn houses_of(content: &ChartContent) -> Option<HouseCusps> {
-    let houses = content.houses.as_ref()?;
-    let angles = content.angles.as_ref()?;
-    Some(HouseCusps {
-        cusps_deg: houses.0.iter().map(|(_, lon)| *lon).collect(),
-        axes: Axes {
-            ascendant_deg: angles.ascendant.longitude,
-            mc_deg: angles.mc.longitude,
-        },
-    })
-}
-
-fn links(list: &AspectListDto, first: RingSide, second: RingSide) -> Vec<AspectLink> {
-    list.list
-        .iter()
-        .map(|a| AspectLink {
-            first: AspectEnd {
-                ring: first,
-                point: a.first.clone(),
-            },
-            second: AspectEnd {
-                ring: second,
-                point: a.second.clone(),
-            },
-            aspect: a.aspect.to_owned(),
-            orb_deg: a.orb,
-            strength: a.strength,
-        })
-        .collect()
-}
-
 /// The inner ring of a chart against the natal points: the natal chart (with houses) when the
 /// request gave a birth (at `path`), else the natal points as given (no houses).
 fn natal_ring(
     eph: &Ephemeris,
     natal: Option<&RadixInput>,
-    points: &crate::common::OrderedMap<f64>,
+    points: &[NatalPoint],
     path: &str,
 ) -> Result<(Ring, Option<HouseCusps>), CalcFailure> {
     if let Some(natal) = natal {
@@ -651,11 +582,10 @@ fn natal_ring(
     let ring = Ring {
         label: "natal".to_owned(),
         bodies: points
-            .0
             .iter()
-            .map(|(name, lon)| BodyPoint {
-                name: name.clone(),
-                longitude_deg: *lon,
+            .map(|p| BodyPoint {
+                name: p.name.clone(),
+                longitude_deg: p.lon.degrees(),
                 speed_deg_per_day: 0.0,
             })
             .collect(),
@@ -664,23 +594,19 @@ fn natal_ring(
     Ok((ring, None))
 }
 
-fn cross_link(
-    outer_point: &str,
-    natal_point: &str,
-    aspect: &str,
-    orb: f64,
-    allowed_orb: f64,
-) -> AspectLink {
+/// An aspect from a point of the outer ring (`first`) to a natal point (`second`).
+fn cross_link(hit: &AspectHit) -> AspectLink {
+    let (orb, allowed_orb) = (hit.orb_deg, hit.allowed_orb_deg);
     AspectLink {
         first: AspectEnd {
             ring: RingSide::Outer,
-            point: outer_point.to_owned(),
+            point: hit.first.clone(),
         },
         second: AspectEnd {
             ring: RingSide::Inner,
-            point: natal_point.to_owned(),
+            point: hit.second.clone(),
         },
-        aspect: aspect.to_owned(),
+        aspect: hit.aspect.name().to_owned(),
         orb_deg: orb,
         strength: if allowed_orb > 0.0 {
             (1.0 - orb / allowed_orb).clamp(0.0, 1.0)
@@ -696,32 +622,16 @@ fn transits_wheel(
     at: Timestamp,
     natal: Option<&RadixInput>,
 ) -> Result<WheelChart, CalcFailure> {
-    let response = transits::compute(eph, input).map_err(|e| nested_failure(e, "transits"))?;
-    let (inner, houses) = natal_ring(eph, natal, &response.natal.points, "transits")?;
-    // Every transiting body at `at`, in aspect or not.
-    let sky = CastInput::sky(
-        julian_day_ut(at),
-        input.bodies.clone(),
-        MissingData::Refuse,
-        true,
-        None,
-    );
-    let sky = cast_chart(eph, &sky).map_err(|e| nested_failure(cast_failure(e), "transits.at"))?;
-    let outer = Ring::of_chart(&sky, format!("transits {at}"));
-    let aspects = match &response.events {
-        EventsDto::Snapshot(events) => events
-            .iter()
-            .map(|e| {
-                cross_link(
-                    &e.transit_point,
-                    &e.natal_point,
-                    e.aspect,
-                    e.orb,
-                    e.allowed_orb,
-                )
-            })
-            .collect(),
-        EventsDto::Window(_) => Vec::new(),
+    let report = transits::report(eph, input, true).map_err(|e| nested_failure(e, "transits"))?;
+    let (inner, houses) = natal_ring(eph, natal, &report.natal_points, "transits")?;
+    let sky = report
+        .sky
+        .as_ref()
+        .ok_or_else(|| CalcFailure::Internal("a transit snapshot without its sky".to_owned()))?;
+    let outer = Ring::of_chart(sky, format!("transits {at}"));
+    let aspects = match &report.events {
+        TransitEvents::Snapshot(events) => events.iter().map(|e| cross_link(&e.hit)).collect(),
+        TransitEvents::Window(_) => Vec::new(),
     };
     Ok(WheelChart {
         title: format!("Transits of {at} to the natal chart"),
@@ -737,47 +647,47 @@ fn progressions_wheel(
     input: &ProgressionsInput,
     natal: Option<&RadixInput>,
 ) -> Result<WheelChart, CalcFailure> {
-    let response =
-        progressions::compute(eph, input).map_err(|e| nested_failure(e, "progressions"))?;
-    let ProgressionsResponse::Snapshot(snapshot) = response else {
+    let report = progressions::report(eph, input).map_err(|e| nested_failure(e, "progressions"))?;
+    let ProgressionFound::Snapshot {
+        snapshot,
+        directed,
+        aspects,
+        ..
+    } = &report.found
+    else {
         return Err(CalcFailure::Internal(
             "a progressions snapshot answered with a window".to_owned(),
         ));
     };
-    let (inner, houses) = natal_ring(eph, natal, &snapshot.natal.points, "progressions")?;
-    let outer = Ring {
-        label: format!("progressed ({})", snapshot.method),
-        bodies: snapshot
-            .positions
-            .0
-            .iter()
-            .map(|(name, p)| BodyPoint {
-                name: name.clone(),
-                longitude_deg: p.longitude,
-                speed_deg_per_day: p.longitude_speed,
-            })
-            .collect(),
-        axes: None,
+    let (inner, houses) = natal_ring(eph, natal, &report.progression.natal, "progressions")?;
+    let point = |name: String, lon: Longitude, speed_deg_per_day: f64| BodyPoint {
+        name,
+        longitude_deg: lon.degrees(),
+        speed_deg_per_day,
     };
-    let aspects = snapshot
-        .aspects
+    let mut bodies: Vec<BodyPoint> = snapshot
+        .positions
         .iter()
-        .map(|a| {
-            cross_link(
-                &a.moving_point,
-                &a.natal_point,
-                a.aspect,
-                a.orb,
-                a.allowed_orb,
-            )
-        })
+        .map(|p| point(p.point.name(), p.lon, p.speed_deg_per_day))
         .collect();
+    if let Some(arc) = snapshot.solar_arc {
+        bodies.extend(
+            directed
+                .iter()
+                .map(|p| point(p.name.clone(), p.lon, arc.speed_deg_per_day)),
+        );
+    }
+    let method = input.method.name();
     Ok(WheelChart {
-        title: format!("Progressions ({}) to the natal chart", snapshot.method),
+        title: format!("Progressions ({method}) to the natal chart"),
         inner,
-        outer: Some(outer),
+        outer: Some(Ring {
+            label: format!("progressed ({method})"),
+            bodies,
+            axes: None,
+        }),
         houses,
-        aspects,
+        aspects: aspects.aspects.iter().map(cross_link).collect(),
     })
 }
 
@@ -785,44 +695,28 @@ fn relationship_wheel(
     eph: &Ephemeris,
     input: &RelationshipInput,
 ) -> Result<WheelChart, CalcFailure> {
-    let response =
-        relationship::compute(eph, input).map_err(|e| nested_failure(e, "relationship"))?;
-    let name = |echo: &relationship::PersonEcho, fallback: &str| {
-        echo.name.clone().unwrap_or_else(|| fallback.to_owned())
+    let chart = relationship::cast(eph, input).map_err(|e| nested_failure(e, "relationship"))?;
+    let name = |person: &relationship::PersonInput, fallback: &str| {
+        person.name.clone().unwrap_or_else(|| fallback.to_owned())
     };
-    if let Some(chart) = &response.chart {
-        let title = format!(
-            "{} chart of {} and {}",
-            words_of(response.method),
-            name(&response.person_a, "person A"),
-            name(&response.person_b, "person B")
-        );
-        return Ok(single(&chart.content, &title));
-    }
-    let (Some(a), Some(b)) = (&response.person_a.chart, &response.person_b.chart) else {
-        return Err(CalcFailure::Internal(
-            "a synastry without the natal charts".to_owned(),
-        ));
-    };
-    let mut outer = ring_of(b, &name(&response.person_b, "person B"));
-    outer.axes = b.angles.as_ref().map(|angles| Axes {
-        ascendant_deg: angles.ascendant.longitude,
-        mc_deg: angles.mc.longitude,
-    });
-    Ok(WheelChart {
-        title: format!(
-            "Synastry of {} (inside) and {} (outside)",
-            name(&response.person_a, "person A"),
-            name(&response.person_b, "person B")
+    let (a, b) = (
+        name(&input.person_a, "person A"),
+        name(&input.person_b, "person B"),
+    );
+    let title = || format!("{} chart of {a} and {b}", words_of(input.method.name()));
+    Ok(match &chart {
+        RelationshipChart::Synastry {
+            natal_a,
+            natal_b,
+            aspects,
+        } => WheelChart::bi_wheel(
+            format!("Synastry of {a} (inside) and {b} (outside)"),
+            (natal_a, &a),
+            (natal_b, &b),
+            Some(aspects),
         ),
-        inner: ring_of(a, &name(&response.person_a, "person A")),
-        outer: Some(outer),
-        houses: houses_of(a),
-        aspects: response
-            .aspects
-            .as_ref()
-            .map(|s| links(&s.list, RingSide::Inner, RingSide::Outer))
-            .unwrap_or_default(),
+        RelationshipChart::Composite(composite) => WheelChart::of_chart(&composite.chart, title()),
+        RelationshipChart::Davison { chart, .. } => WheelChart::of_chart(chart, title()),
     })
 }
 

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 // the crate met them first.
 pub use crate::chart_content::{
     AnglePointDto, AnglesDto, ChartContent, RadixAspectsDto, RadixPart, RadixPlanetDto,
-    aspect_points, cast_failure, cast_options, chart_content, content_of,
+    cast_failure, cast_options,
 };
 use crate::common::{
     BirthDto, FrameDto, FrameOptions, LocationDto, LocationEcho, ResolvedBirth, ResolvedTimeDto,

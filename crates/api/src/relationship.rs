@@ -60,11 +60,11 @@
 
 use orrery_astro::aspects::AspectConfig;
 use orrery_astro::body::Body;
-use orrery_astro::chart::{Chart, ChartError, MissingData, OmittedBody};
+use orrery_astro::chart::{ChartError, MissingData, OmittedBody};
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::techniques::relationship::{
-    CompositeChart, RelationshipBirth, RelationshipChart, RelationshipChartError,
-    RelationshipMethod, RelationshipQuery, WhichChart, great_circle_midpoint, relationship_chart,
+    RelationshipBirth, RelationshipChart, RelationshipChartError, RelationshipMethod,
+    RelationshipQuery, WhichChart, great_circle_midpoint, relationship_chart,
 };
 use orrery_astro::time::utc_to_second;
 use orrery_ephem::{Ephemeris, HouseSystem, Observer};
@@ -72,7 +72,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectListDto;
-use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, content_of};
+use crate::chart_content::{ChartContent, RadixAspectsDto};
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
@@ -84,7 +84,6 @@ use orrery_astro::chart::chart_bodies;
 pub const MAX_NAME_CHARS: usize = 100;
 
 /// Every part of a chart, as radix shows it by default.
-const ALL_PARTS: [RadixPart; 3] = [RadixPart::Planets, RadixPart::Houses, RadixPart::Aspects];
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -431,10 +430,6 @@ fn chart_failure(error: RelationshipChartError) -> CalcFailure {
 }
 
 impl RelationshipInput {
-    fn content(&self, chart: &Chart) -> Result<ChartContent, CalcFailure> {
-        content_of(chart, &ALL_PARTS, &self.aspects, self.include_axes)
-    }
-
     fn birth(person: &PersonInput) -> RelationshipBirth {
         RelationshipBirth {
             instant: person.birth.resolved.utc(),
@@ -452,26 +447,8 @@ pub fn compute(
     eph: &Ephemeris,
     input: &RelationshipInput,
 ) -> Result<RelationshipResponse, CalcFailure> {
-    let method = match (input.method, input.davison_place) {
-        (Method::Synastry, _) => RelationshipMethod::Synastry,
-        (Method::Composite, _) => RelationshipMethod::Composite,
-        (Method::Davison, Some(place)) => RelationshipMethod::Davison { place },
-        (Method::Davison, None) => {
-            return Err(CalcFailure::Internal(
-                "the Davison place was not validated".into(),
-            ));
-        }
-    };
-    let query = RelationshipQuery {
-        method,
-        person_a: RelationshipInput::birth(&input.person_a),
-        person_b: RelationshipInput::birth(&input.person_b),
-        bodies: &input.bodies,
-        house_system: input.house_system.system,
-        aspects: &input.aspects,
-        include_axes: input.include_axes,
-    };
-    let chart = relationship_chart(eph, &query).map_err(chart_failure)?;
+    let chart = cast(eph, input)?;
+    let content = |chart| ChartContent::new(chart, Some(&input.aspects));
     let mut response = RelationshipResponse {
         method: input.method.name(),
         settings: SettingsDto {
@@ -499,12 +476,24 @@ pub fn compute(
                 list: AspectListDto::new(&input.aspects, "cross", &aspects),
             });
             if input.include_natal_charts {
-                response.person_a.chart = Some(input.content(&natal_a)?);
-                response.person_b.chart = Some(input.content(&natal_b)?);
+                response.person_a.chart = Some(content(&natal_a));
+                response.person_b.chart = Some(content(&natal_b));
             }
         }
         RelationshipChart::Composite(composite) => {
-            response.chart = Some(composite_dto(input, &composite)?);
+            let mut content = content(&composite.chart);
+            if !composite.same_natal_system {
+                content.house_system_used = None;
+            }
+            response.chart = Some(RelationshipChartDto {
+                content,
+                cusps_in_order: composite
+                    .chart
+                    .houses
+                    .as_ref()
+                    .map(|_| composite.cusps_in_order),
+                cusp_order_note: composite.cusp_order_note(),
+            });
         }
         RelationshipChart::Davison {
             instant,
@@ -518,7 +507,7 @@ pub fn compute(
                 location: LocationEcho::from(place),
             });
             response.chart = Some(RelationshipChartDto {
-                content: input.content(&chart)?,
+                content: content(&chart),
                 cusps_in_order: None,
                 cusp_order_note: None,
             });
@@ -527,31 +516,32 @@ pub fn compute(
     Ok(response)
 }
 
-fn composite_dto(
+/// Casts the relationship chart of the validated request (the core's one call).
+///
+/// # Errors
+/// As [`compute`].
+pub(crate) fn cast(
+    eph: &Ephemeris,
     input: &RelationshipInput,
-    composite: &CompositeChart,
-) -> Result<RelationshipChartDto, CalcFailure> {
-    let chart = &composite.composite.chart;
-    let mut content = input.content(chart)?;
-    if let Some(note) = &composite.house_system_note {
-        content.house_system_note = Some(note.clone());
-    }
-    if !composite.same_natal_system {
-        content.house_system_used = None;
-    }
-    if !composite.planets_have_houses()
-        && let Some(planets) = content.planets.as_mut()
-    {
-        for (_, planet) in &mut planets.0 {
-            planet.house = None;
+) -> Result<RelationshipChart, CalcFailure> {
+    let method = match (input.method, input.davison_place) {
+        (Method::Synastry, _) => RelationshipMethod::Synastry,
+        (Method::Composite, _) => RelationshipMethod::Composite,
+        (Method::Davison, Some(place)) => RelationshipMethod::Davison { place },
+        (Method::Davison, None) => {
+            return Err(CalcFailure::Internal(
+                "the Davison place was not validated".into(),
+            ));
         }
-    }
-    Ok(RelationshipChartDto {
-        content,
-        cusps_in_order: chart
-            .houses
-            .as_ref()
-            .map(|_| composite.composite.cusps_in_order),
-        cusp_order_note: composite.cusp_order_note(),
-    })
+    };
+    let query = RelationshipQuery {
+        method,
+        person_a: RelationshipInput::birth(&input.person_a),
+        person_b: RelationshipInput::birth(&input.person_b),
+        bodies: &input.bodies,
+        house_system: input.house_system.system,
+        aspects: &input.aspects,
+        include_axes: input.include_axes,
+    };
+    relationship_chart(eph, &query).map_err(chart_failure)
 }

@@ -99,9 +99,10 @@ use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::AspectConfig;
 use orrery_astro::body::Body;
 use orrery_astro::house_system::HouseSystemName;
+use orrery_astro::techniques::cast::{CastOptions, ChartParts};
 use orrery_astro::techniques::returns::{
-    CrossingDirection, MAX_RETURNS, RETURN_BODIES, ReturnChartPlan, ReturnError, ReturnWithChart,
-    ReturnsNatal as CoreNatal, ReturnsQuery, return_body_names, return_set,
+    BodyReturns, CrossingDirection, MAX_RETURNS, RETURN_BODIES, ReturnChartPlan, ReturnError,
+    ReturnWithChart, ReturnsNatal as CoreNatal, ReturnsQuery, return_body_names, return_set,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{Ephemeris, HouseSystem, Observer};
@@ -109,7 +110,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
-use crate::chart_content::{ChartContent, RadixAspectsDto, RadixPart, content_of};
+use crate::chart_content::{ChartContent, RadixAspectsDto};
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
     ephemeris_name, event_time,
@@ -645,6 +646,7 @@ pub struct ReturnsResponse {
 fn search_failure(error: ReturnError) -> CalcFailure {
     match error {
         ReturnError::Chart(e) => e.into(),
+        ReturnError::Aspect(e) => CalcFailure::Internal(e.to_string()),
         ReturnError::Body { .. }
         | ReturnError::Count { .. }
         | ReturnError::TargetAngle { .. }
@@ -655,33 +657,13 @@ fn search_failure(error: ReturnError) -> CalcFailure {
     }
 }
 
-fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
+pub(crate) fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
     timestamp_of(jd)
         .map(event_time)
         .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
 }
 
-/// Which parts of the return chart are shown, in radix's terms.
-fn radix_parts(input: &ReturnsInput) -> Vec<RadixPart> {
-    let wants = |part| input.parts.contains(&part);
-    let mut parts = Vec::with_capacity(3);
-    for (ours, radix) in [
-        (ReturnPart::Chart, RadixPart::Planets),
-        (ReturnPart::Houses, RadixPart::Houses),
-        (ReturnPart::Aspects, RadixPart::Aspects),
-    ] {
-        if wants(ours) {
-            parts.push(radix);
-        }
-    }
-    parts
-}
-
-fn return_dto(
-    input: &ReturnsInput,
-    parts: &[RadixPart],
-    found: &ReturnWithChart,
-) -> Result<ReturnDto, CalcFailure> {
+fn return_dto(input: &ReturnsInput, found: &ReturnWithChart) -> Result<ReturnDto, CalcFailure> {
     let (chart, found) = (&found.chart, &found.found);
     let crossings = if input.parts.contains(&ReturnPart::Crossings) {
         Some(
@@ -710,12 +692,9 @@ fn return_dto(
         retrograde_at_exact: found.retrograde_at_exact,
         ephemeris: ephemeris_name(found.source),
         chart: match (chart, &input.chart) {
-            (Some(chart), Some(settings)) => Some(content_of(
-                chart,
-                parts,
-                &settings.aspects,
-                settings.include_axes,
-            )?),
+            (Some(chart), Some(settings)) => {
+                Some(ChartContent::new(chart, Some(&settings.aspects)))
+            }
             _ => None,
         },
         crossings,
@@ -727,38 +706,13 @@ fn return_dto(
 /// # Errors
 /// A body without data for the dates (a 400), or a failure of the search (a 500).
 pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse, CalcFailure> {
-    let wants = |part| input.parts.contains(&part);
-    let chart = input.chart.as_ref().map(|settings| {
-        let needs_houses = wants(ReturnPart::Houses)
-            || wants(ReturnPart::Chart)
-            || (wants(ReturnPart::Aspects) && settings.include_axes);
-        ReturnChartPlan {
-            place: settings.place,
-            house_system: needs_houses.then_some(settings.house_system.system),
-        }
-    });
-    let set = return_set(
-        eph,
-        &ReturnsQuery {
-            natal: match &input.natal {
-                ReturnsNatal::Birth(birth) => CoreNatal::Birth { jd: birth.jd },
-                ReturnsNatal::Positions(given) => CoreNatal::Positions(given),
-            },
-            bodies: &input.bodies,
-            target_angle_deg: input.target_angle_deg,
-            from: julian_day_ut(input.from),
-            count: input.count,
-            chart,
-        },
-    )
-    .map_err(search_failure)?;
-    let parts = radix_parts(input);
+    let set = search(eph, input)?;
     let mut returns = OrderedMap::default();
     for body in &set {
         let dtos = body
             .returns
             .iter()
-            .map(|r| return_dto(input, &parts, r))
+            .map(|r| return_dto(input, r))
             .collect::<Result<Vec<_>, _>>()?;
         returns.0.push((body.body.name().into_owned(), dtos));
     }
@@ -795,6 +749,50 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
         },
         returns,
     })
+}
+
+/// The returns of the validated request, each with its chart as the parts ask (the core's
+/// one call).
+///
+/// # Errors
+/// As [`compute`].
+pub(crate) fn search(
+    eph: &Ephemeris,
+    input: &ReturnsInput,
+) -> Result<Vec<BodyReturns>, CalcFailure> {
+    let wants = |part| input.parts.contains(&part);
+    let chart = input.chart.as_ref().map(|settings| {
+        let needs_houses = wants(ReturnPart::Houses)
+            || wants(ReturnPart::Chart)
+            || (wants(ReturnPart::Aspects) && settings.include_axes);
+        ReturnChartPlan {
+            place: settings.place,
+            house_system: needs_houses.then_some(settings.house_system.system),
+            options: CastOptions {
+                parts: ChartParts {
+                    bodies: wants(ReturnPart::Chart),
+                    houses: wants(ReturnPart::Houses),
+                },
+                aspects: wants(ReturnPart::Aspects).then(|| settings.aspects.clone()),
+                include_axes: settings.include_axes,
+            },
+        }
+    });
+    return_set(
+        eph,
+        &ReturnsQuery {
+            natal: match &input.natal {
+                ReturnsNatal::Birth(birth) => CoreNatal::Birth { jd: birth.jd },
+                ReturnsNatal::Positions(given) => CoreNatal::Positions(given),
+            },
+            bodies: &input.bodies,
+            target_angle_deg: input.target_angle_deg,
+            from: julian_day_ut(input.from),
+            count: input.count,
+            chart,
+        },
+    )
+    .map_err(search_failure)
 }
 
 #[cfg(test)]

@@ -129,8 +129,8 @@ use orrery_astro::techniques::natal::{BirthPointsError, MissingData};
 use orrery_astro::techniques::transits::NATAL_BODIES;
 use orrery_astro::techniques::transits::{
     DEFAULT_TRANSIT_BODIES, ExpectedEvents, NatalPoint, TransitAspect, TransitError, TransitEvent,
-    TransitEvents, TransitNatal, TransitQuery, TransitReportError, TransitSpan, expected_events,
-    spec_default_step_days, transit_report, window_samples,
+    TransitEvents, TransitNatal, TransitQuery, TransitReport, TransitReportError, TransitSpan,
+    expected_events, spec_default_step_days, transit_report, window_samples,
 };
 use orrery_astro::time::{julian_day_ut, timestamp_of};
 use orrery_ephem::Ephemeris;
@@ -665,56 +665,20 @@ pub struct SnapshotEventDto {
 /// [`CalcFailure::Input`] naming it; a failure of the library or the search is
 /// [`CalcFailure::Internal`].
 pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsResponse, CalcFailure> {
-    let (span, start, end, step_days) = match input.mode {
-        TransitMode::Snapshot { at } => (
-            TransitSpan::Snapshot {
-                at: julian_day_ut(at),
-            },
-            at,
-            at,
-            None,
-        ),
+    let report = report(eph, input, false)?;
+    let (start, end, step_days) = match input.mode {
+        TransitMode::Snapshot { at } => (at, at, None),
         TransitMode::Window {
             start,
             end,
-            step_cap,
             step_days,
-        } => (
-            TransitSpan::Window {
-                start: julian_day_ut(start),
-                end: julian_day_ut(end),
-                step_cap,
-            },
-            start,
-            end,
-            Some(step_days),
-        ),
+            ..
+        } => (start, end, Some(step_days)),
     };
-    let (natal, echo_source, resolved) = match &input.natal {
-        NatalSource::Positions(points) => (
-            TransitNatal::Positions(points),
-            NatalSourceName::NatalPositions,
-            None,
-        ),
-        NatalSource::Birth(birth) => (
-            TransitNatal::Birth {
-                jd: birth.jd,
-                place: birth.place,
-            },
-            NatalSourceName::Natal,
-            Some(ResolvedTimeDto::new(birth)),
-        ),
+    let (echo_source, resolved) = match &input.natal {
+        NatalSource::Positions(_) => (NatalSourceName::NatalPositions, None),
+        NatalSource::Birth(birth) => (NatalSourceName::Natal, Some(ResolvedTimeDto::new(birth))),
     };
-    let report = transit_report(
-        eph,
-        &TransitQuery {
-            natal,
-            span,
-            bodies: &input.bodies,
-            aspects: &input.aspects,
-        },
-    )
-    .map_err(report_failure)?;
     let events = match &report.events {
         TransitEvents::Snapshot(aspects) => {
             EventsDto::Snapshot(aspects.iter().map(snapshot_event).collect())
@@ -753,6 +717,50 @@ pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsRespons
         event_count: report.events.len(),
         events,
     })
+}
+
+/// The transit report of the validated request (the core's one call).
+///
+/// # Errors
+/// As [`compute`].
+pub(crate) fn report(
+    eph: &Ephemeris,
+    input: &TransitsInput,
+    sky: bool,
+) -> Result<TransitReport, CalcFailure> {
+    let span = match input.mode {
+        TransitMode::Snapshot { at } => TransitSpan::Snapshot {
+            at: julian_day_ut(at),
+        },
+        TransitMode::Window {
+            start,
+            end,
+            step_cap,
+            ..
+        } => TransitSpan::Window {
+            start: julian_day_ut(start),
+            end: julian_day_ut(end),
+            step_cap,
+        },
+    };
+    let natal = match &input.natal {
+        NatalSource::Positions(points) => TransitNatal::Positions(points),
+        NatalSource::Birth(birth) => TransitNatal::Birth {
+            jd: birth.jd,
+            place: birth.place,
+        },
+    };
+    transit_report(
+        eph,
+        &TransitQuery {
+            natal,
+            span,
+            bodies: &input.bodies,
+            aspects: &input.aspects,
+            sky,
+        },
+    )
+    .map_err(report_failure)
 }
 
 fn window_event(e: &TransitEvent) -> Result<WindowEventDto, CalcFailure> {
@@ -801,6 +809,7 @@ fn report_failure(error: TransitReportError) -> CalcFailure {
             CalcFailure::Input(ApiInputError::labelled("natal.location.latitude", error))
         }
         TransitReportError::Transit(error) => transit_failure(error),
+        TransitReportError::Sky(error) => crate::chart_content::cast_failure(error).at_field("at"),
     }
 }
 

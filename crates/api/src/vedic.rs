@@ -146,6 +146,8 @@ impl VedicPart {
 #[derive(Debug, Clone)]
 pub struct VedicInput {
     pub birth: ResolvedBirth,
+    /// The birth as the request gave it, for the `input` echo.
+    pub echo: BirthEcho,
     pub ayanamsa: AyanamsaId,
     /// The parts asked for, in the request's order, each once.
     pub parts: Vec<VedicPart>,
@@ -262,6 +264,7 @@ impl TryFrom<&VedicRequest> for VedicInput {
             Some(n) => DashaLevels::new(n).map_err(|e| ApiInputError::field("dasha_levels", e))?,
         };
         Ok(Self {
+            echo: BirthEcho::new(&request.birth, &birth),
             birth,
             ayanamsa,
             parts,
@@ -502,11 +505,7 @@ fn vargas_dto(chart: &VedicChart, vargas: &[Varga]) -> OrderedMap<OrderedMap<&'s
 ///
 /// # Errors
 /// A birth outside the ephemeris, or dashas that run past the year 9999, are 400s.
-pub fn compute(
-    eph: &Ephemeris,
-    request: &VedicRequest,
-    input: &VedicInput,
-) -> Result<VedicResponse, CalcFailure> {
+pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, CalcFailure> {
     let birth = &input.birth;
     let wants = |part| input.parts.contains(&part);
     let reading = vedic_reading(
@@ -529,7 +528,7 @@ pub fn compute(
     let chart = reading.chart;
     let dashas = reading.dashas.as_ref().map(dashas_dto).transpose()?;
     Ok(VedicResponse {
-        input: BirthEcho::new(&request.birth, birth),
+        input: input.echo.clone(),
         settings: VedicSettingsDto {
             zodiac: "sidereal",
             ayanamsa: ayanamsa_name(input.ayanamsa),

@@ -31,7 +31,7 @@ const RAHU_YEARS: f64 = 18.0;
 fn vedic(eph: &Ephemeris, request: &Value) -> Value {
     let parsed: VedicRequest = json_value(request.clone()).unwrap_or_else(|e| panic!("{e}"));
     let input = VedicInput::try_from(&parsed).unwrap_or_else(|e| panic!("{request}: {e}"));
-    serde_json::to_value(compute(eph, &parsed, &input).unwrap()).unwrap()
+    serde_json::to_value(compute(eph, &input).unwrap()).unwrap()
 }
 
 /// The birth as the peer took it: a local time with the fixed offset typed per chart.

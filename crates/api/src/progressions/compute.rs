@@ -84,58 +84,7 @@ pub fn compute(
     eph: &Ephemeris,
     input: &ProgressionsInput,
 ) -> Result<ProgressionsResponse, CalcFailure> {
-    let natal = match &input.natal {
-        NatalInput::Birth(birth) => ProgressionNatal::Birth {
-            jd: birth.jd,
-            place: birth.place,
-        },
-        NatalInput::Positions { birth_jd, points } => ProgressionNatal::Positions {
-            birth: *birth_jd,
-            points,
-        },
-    };
-    let span = match &input.mode {
-        Mode::Snapshot { age_years, .. } => ProgressionSpan::Snapshot {
-            age_years: *age_years,
-        },
-        Mode::Aspects {
-            age_start,
-            age_end,
-            step_years,
-            frame,
-        } => ProgressionSpan::Aspects {
-            age_start_years: *age_start,
-            age_end_years: *age_end,
-            step_cap_years: *step_years,
-            frame: (*frame).into(),
-        },
-        Mode::Phases {
-            age_start,
-            age_end,
-            step_years,
-            phases,
-        } => ProgressionSpan::Phases {
-            age_start_years: *age_start,
-            age_end_years: *age_end,
-            step_cap_years: *step_years,
-            phases: PhaseSelection {
-                ingress: phases.contains(&PhaseDto::Ingress),
-                station: phases.contains(&PhaseDto::Station),
-                axis: phases.contains(&PhaseDto::Axis),
-            },
-        },
-    };
-    let report = progression_report(
-        eph,
-        &ProgressionQuery {
-            method: input.method,
-            natal,
-            span,
-            moving: &input.moving,
-            aspects: &input.aspects,
-        },
-    )
-    .map_err(report_failure)?;
+    let report = report(eph, input)?;
     let natal = natal_dto(input, &report.progression.natal)?;
     let mut response = match (&report.found, &input.mode) {
         (
@@ -195,6 +144,68 @@ pub fn compute(
         *response_notes = notes;
     }
     Ok(response)
+}
+
+/// The progression report of the validated request (the core's one call).
+///
+/// # Errors
+/// As [`compute`].
+pub(crate) fn report(
+    eph: &Ephemeris,
+    input: &ProgressionsInput,
+) -> Result<ProgressionReport, CalcFailure> {
+    let natal = match &input.natal {
+        NatalInput::Birth(birth) => ProgressionNatal::Birth {
+            jd: birth.jd,
+            place: birth.place,
+        },
+        NatalInput::Positions { birth_jd, points } => ProgressionNatal::Positions {
+            birth: *birth_jd,
+            points,
+        },
+    };
+    let span = match &input.mode {
+        Mode::Snapshot { age_years, .. } => ProgressionSpan::Snapshot {
+            age_years: *age_years,
+        },
+        Mode::Aspects {
+            age_start,
+            age_end,
+            step_years,
+            frame,
+        } => ProgressionSpan::Aspects {
+            age_start_years: *age_start,
+            age_end_years: *age_end,
+            step_cap_years: *step_years,
+            frame: (*frame).into(),
+        },
+        Mode::Phases {
+            age_start,
+            age_end,
+            step_years,
+            phases,
+        } => ProgressionSpan::Phases {
+            age_start_years: *age_start,
+            age_end_years: *age_end,
+            step_cap_years: *step_years,
+            phases: PhaseSelection {
+                ingress: phases.contains(&PhaseDto::Ingress),
+                station: phases.contains(&PhaseDto::Station),
+                axis: phases.contains(&PhaseDto::Axis),
+            },
+        },
+    };
+    progression_report(
+        eph,
+        &ProgressionQuery {
+            method: input.method,
+            natal,
+            span,
+            moving: &input.moving,
+            aspects: &input.aspects,
+        },
+    )
+    .map_err(report_failure)
 }
 
 /// A note for each natal body left out for lack of data.

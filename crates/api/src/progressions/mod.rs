@@ -660,6 +660,7 @@ mod compute;
 mod response;
 
 pub use compute::compute;
+pub(crate) use compute::report;
 pub use response::{
     EventDto, IngressDto, NatalDto, ProgressedPositionDto, ProgressionsResponse, SnapshotAspectDto,
     SnapshotResponse, SnapshotSettingsDto, StationDto, WindowResponse, WindowSettingsDto,

@@ -63,6 +63,7 @@ use super::motion::{self, search_sample};
 use crate::angle::{Longitude, wrap_180};
 use crate::body::Body;
 use crate::chart::{Center, ChartError, Frame, Zodiac, position};
+use crate::error::AspectError;
 use crate::search::{Node, Sample, ScanError, SearchError, SolveError, Tolerance, Track};
 use crate::time::JulianDayUt;
 
@@ -256,6 +257,9 @@ pub enum ReturnError {
     /// A position could not be computed (for example Chiron before 1200).
     #[error(transparent)]
     Chart(#[from] ChartError),
+    /// A return chart's aspect point is not finite (never from the library's own output).
+    #[error(transparent)]
+    Aspect(AspectError),
     /// The body is not one of [`RETURN_BODIES`].
     #[error("{body} has no returns here; bodies with returns: {}", return_body_names().join(", "))]
     Body { body: String },

@@ -27,8 +27,6 @@ pub(crate) async fn vedic(
 ) -> Result<Response, ApiError> {
     let input = VedicInput::try_from(&request)?;
     state
-        .calculate_json(input, false, move |eph, input| {
-            Ok(compute(eph, &request, input)?)
-        })
+        .calculate_json(input, false, move |eph, input| Ok(compute(eph, input)?))
         .await
 }

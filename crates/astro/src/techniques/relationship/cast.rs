@@ -9,6 +9,7 @@ use crate::body::Body;
 use crate::chart::{Chart, ChartError, ChartInput, Frame, compute_chart};
 use crate::error::AspectError;
 use crate::house_system::HouseSystemName;
+use crate::techniques::cast::{CastChart, CastOptions, ChartParts, cast_of};
 use crate::time::{JulianDayUt, julian_day_ut};
 
 /// Why the composite cusps can leave their order.
@@ -40,7 +41,7 @@ pub struct RelationshipQuery<'a> {
     /// The bodies of every chart, in order.
     pub bodies: &'a [Body],
     pub house_system: HouseSystem,
-    /// The aspects of synastry (and of the charts' own aspects, which the caller lists).
+    /// The aspects of synastry and of each chart's own aspects.
     pub aspects: &'a AspectConfig,
     /// Whether the ascendant and the MC are aspect points.
     pub include_axes: bool,
@@ -71,7 +72,8 @@ pub enum RelationshipChartError {
     Points(AspectError),
 }
 
-/// The relationship chart of one method.
+/// The relationship chart of one method; every chart is cast with all its parts (bodies,
+/// houses, its own aspects).
 #[derive(Debug, Clone, PartialEq)]
 #[allow(
     clippy::large_enum_variant,
@@ -80,8 +82,8 @@ pub enum RelationshipChartError {
 pub enum RelationshipChart {
     /// Both natal charts and the aspects between A's points (`first`) and B's (`second`).
     Synastry {
-        natal_a: Chart,
-        natal_b: Chart,
+        natal_a: CastChart,
+        natal_b: CastChart,
         aspects: AspectReport,
     },
     Composite(CompositeChart),
@@ -90,33 +92,29 @@ pub enum RelationshipChart {
         instant: Timestamp,
         jd: JulianDayUt,
         place: Observer,
-        chart: Chart,
+        chart: CastChart,
     },
 }
 
-/// A composite chart with the house rules of the composite applied.
+/// A composite chart with the house rules of the composite applied: the planets have no
+/// house when the cusps left their order, and the houses' note says when a natal chart fell
+/// back to Porphyry.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompositeChart {
-    /// The midpoint chart and whether its cusps kept their order.
-    pub composite: Composite,
-    /// Why the composite's house system needs a word: a natal chart fell back to Porphyry.
-    pub house_system_note: Option<String>,
+    /// The midpoint chart, cast.
+    pub chart: CastChart,
+    /// Whether the composite cusps go round the circle once ([`Composite::cusps_in_order`]).
+    pub cusps_in_order: bool,
     /// `false` when the natal charts used different systems (then the composite has none to
     /// name); `true` without houses.
     pub same_natal_system: bool,
 }
 
 impl CompositeChart {
-    /// Whether the planets are placed in the composite houses: only when the cusps are in order.
-    #[must_use]
-    pub fn planets_have_houses(&self) -> bool {
-        self.composite.cusps_in_order
-    }
-
     /// The note on the cusps' order, when they left it.
     #[must_use]
     pub fn cusp_order_note(&self) -> Option<&'static str> {
-        (!self.composite.cusps_in_order).then_some(CUSP_ORDER_NOTE)
+        (!self.cusps_in_order).then_some(CUSP_ORDER_NOTE)
     }
 }
 
@@ -128,7 +126,7 @@ pub fn relationship_chart(
     eph: &Ephemeris,
     query: &RelationshipQuery<'_>,
 ) -> Result<RelationshipChart, RelationshipChartError> {
-    let cast = |jd: JulianDayUt, place: Observer, which: WhichChart| {
+    let compute = |jd: JulianDayUt, place: Observer, which: WhichChart| {
         let input = ChartInput {
             jd,
             place,
@@ -138,12 +136,18 @@ pub fn relationship_chart(
         };
         compute_chart(eph, &input).map_err(|source| RelationshipChartError::Chart { which, source })
     };
+    let options = CastOptions {
+        parts: ChartParts::ALL,
+        aspects: Some(query.aspects.clone()),
+        include_axes: query.include_axes,
+    };
+    let cast = |chart: Chart| cast_of(chart, &options).map_err(RelationshipChartError::Points);
     let natal = |which| {
         let birth = match which {
             WhichChart::PersonB => &query.person_b,
             WhichChart::PersonA | WhichChart::Davison => &query.person_a,
         };
-        cast(birth.jd, birth.place, which)
+        compute(birth.jd, birth.place, which)
     };
     match query.method {
         RelationshipMethod::Synastry => {
@@ -156,35 +160,48 @@ pub fn relationship_chart(
             };
             let aspects = find_cross(&points(&natal_a)?, &points(&natal_b)?, query.aspects);
             Ok(RelationshipChart::Synastry {
-                natal_a,
-                natal_b,
+                natal_a: cast(natal_a)?,
+                natal_b: cast(natal_b)?,
                 aspects,
             })
         }
         RelationshipMethod::Composite => {
             let natal_a = natal(WhichChart::PersonA)?;
             let natal_b = natal(WhichChart::PersonB)?;
-            let composite =
-                composite(&natal_a, &natal_b).map_err(RelationshipChartError::Combine)?;
+            let Composite {
+                chart,
+                cusps_in_order,
+            } = composite(&natal_a, &natal_b).map_err(RelationshipChartError::Combine)?;
             let (note, same) = match (&natal_a.houses, &natal_b.houses) {
                 (Some(ha), Some(hb)) => (fallback_note(ha, hb), ha.system_used == hb.system_used),
                 _ => (None, true),
             };
+            let mut chart = cast(chart)?;
+            if let Some(houses) = chart.houses.as_mut()
+                && note.is_some()
+            {
+                houses.note = note;
+            }
+            if !cusps_in_order {
+                for body in chart.bodies.iter_mut().flatten() {
+                    body.house = None;
+                }
+            }
             Ok(RelationshipChart::Composite(CompositeChart {
-                composite,
-                house_system_note: note,
+                chart,
+                cusps_in_order,
                 same_natal_system: same,
             }))
         }
         RelationshipMethod::Davison { place } => {
             let instant = davison_instant(query.person_a.instant, query.person_b.instant);
             let jd = julian_day_ut(instant);
-            let chart = cast(jd, place, WhichChart::Davison)?;
+            let chart = compute(jd, place, WhichChart::Davison)?;
             Ok(RelationshipChart::Davison {
                 instant,
                 jd,
                 place,
-                chart,
+                chart: cast(chart)?,
             })
         }
     }

@@ -5,9 +5,8 @@ use orrery_ephem::{Ephemeris, HouseSystem, Observer, Zodiac};
 use super::{Return, ReturnError, ReturnSearch, find_returns};
 use crate::angle::Longitude;
 use crate::body::Body;
-use crate::chart::{
-    Chart, ChartInput, Frame, MissingData, chart_bodies, compute_chart_with, position,
-};
+use crate::chart::{ChartInput, Frame, MissingData, chart_bodies, compute_chart_with, position};
+use crate::techniques::cast::{CastChart, CastOptions, cast_of};
 use crate::time::JulianDayUt;
 
 /// Where the natal longitudes come from.
@@ -20,15 +19,17 @@ pub enum ReturnsNatal<'a> {
 }
 
 /// Where and how each return's chart is cast.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ReturnChartPlan {
     pub place: Observer,
     /// `None`: the chart without houses.
     pub house_system: Option<HouseSystem>,
+    /// The parts of the chart and its aspects.
+    pub options: CastOptions,
 }
 
 /// What to search: the returns of each body to its natal longitude plus `target_angle_deg`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ReturnsQuery<'a> {
     pub natal: ReturnsNatal<'a>,
     /// Ignored with [`ReturnsNatal::Positions`], whose bodies are the ones searched.
@@ -46,7 +47,7 @@ pub struct ReturnsQuery<'a> {
 pub struct ReturnWithChart {
     pub found: Return,
     /// Geocentric, tropical, the default bodies (one without data at the return left out).
-    pub chart: Option<Chart>,
+    pub chart: Option<CastChart>,
 }
 
 /// One body's natal longitude and its returns.
@@ -95,6 +96,7 @@ pub fn return_set(
             .map(|found| {
                 let chart = query
                     .chart
+                    .as_ref()
                     .map(|plan| return_chart(eph, plan, found.exact_at))
                     .transpose()?;
                 Ok(ReturnWithChart { found, chart })
@@ -113,9 +115,9 @@ pub fn return_set(
 /// 1200, left out), geocentric and tropical, at the plan's place.
 fn return_chart(
     eph: &Ephemeris,
-    plan: ReturnChartPlan,
+    plan: &ReturnChartPlan,
     at: JulianDayUt,
-) -> Result<Chart, ReturnError> {
+) -> Result<CastChart, ReturnError> {
     let input = ChartInput {
         jd: at,
         place: plan.place,
@@ -123,5 +125,6 @@ fn return_chart(
         frame: Frame::GEOCENTRIC_TROPICAL,
         house_system: plan.house_system,
     };
-    Ok(compute_chart_with(eph, &input, MissingData::LeaveOut)?)
+    let chart = compute_chart_with(eph, &input, MissingData::LeaveOut)?;
+    cast_of(chart, &plan.options).map_err(ReturnError::Aspect)
 }

@@ -12,6 +12,7 @@ use crate::aspects::{Aspect, AspectConfig};
 use crate::body::Body;
 use crate::chart::{Frame, MissingData, OmittedBody};
 use crate::search::ScanStep;
+use crate::techniques::cast::{CastChart, CastError, CastInput, cast_chart};
 use crate::techniques::motion::scan_step;
 use crate::techniques::natal::{BirthPointsError, birth_points};
 use crate::time::JulianDayUt;
@@ -49,6 +50,9 @@ pub struct TransitQuery<'a> {
     /// The transiting bodies.
     pub bodies: &'a [Body],
     pub aspects: &'a AspectConfig,
+    /// A snapshot also casts the sky: every transiting body at the instant, in aspect or not
+    /// (the outer ring of a transit wheel).
+    pub sky: bool,
 }
 
 /// The transiting bodies' aspects of either span.
@@ -85,6 +89,8 @@ pub struct TransitReport {
     /// Natal bodies without data at the birth, left out, with their dates.
     pub natal_omitted: Vec<OmittedBody>,
     pub events: TransitEvents,
+    /// The transiting bodies at a snapshot's instant, when [`TransitQuery::sky`] asked.
+    pub sky: Option<CastChart>,
 }
 
 /// Why a transit report failed.
@@ -96,6 +102,9 @@ pub enum TransitReportError {
     /// The transits could not be found.
     #[error(transparent)]
     Transit(TransitError),
+    /// The sky at the snapshot could not be cast.
+    #[error(transparent)]
+    Sky(CastError),
 }
 
 /// The natal points, then the snapshot or the window's events.
@@ -130,10 +139,19 @@ pub fn transit_report(
             let aspects =
                 transit_snapshot(eph, at, query.bodies, &natal_points, query.aspects, &frame)
                     .map_err(TransitReportError::Transit)?;
+            let sky = query
+                .sky
+                .then(|| {
+                    let sky =
+                        CastInput::sky(at, query.bodies.to_vec(), MissingData::Refuse, true, None);
+                    cast_chart(eph, &sky).map_err(TransitReportError::Sky)
+                })
+                .transpose()?;
             Ok(TransitReport {
                 natal_points,
                 natal_omitted,
                 events: TransitEvents::Snapshot(aspects),
+                sky,
             })
         }
         TransitSpan::Window {
@@ -155,6 +173,7 @@ pub fn transit_report(
                 natal_points: window.natal,
                 natal_omitted,
                 events: TransitEvents::Window(found),
+                sky: None,
             })
         }
     }
