@@ -408,7 +408,7 @@ impl ChartWheelRequest {
                             "must be {:?} with kind {} (got {:?})",
                             expected.name(),
                             kind_name(kind),
-                            request.method
+                            input.method.name()
                         ),
                     ));
                 }

@@ -104,7 +104,22 @@ impl Default for ResultLimit {
 
 impl<'de> Deserialize<'de> for ResultLimit {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = f64::deserialize(deserializer)?;
+        // A query string gives text, a JSON body a number: read either, so that `limit=abc`
+        // gets this rule rather than the float parser's "invalid float literal".
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum NumberOrText {
+            Number(f64),
+            Text(String),
+        }
+        let value = match NumberOrText::deserialize(deserializer)? {
+            NumberOrText::Number(value) => value,
+            NumberOrText::Text(text) => text.trim().parse::<f64>().map_err(|_| {
+                serde::de::Error::custom(format_args!(
+                    "must be a whole number between 1 and {MAX_RESULTS} (got {text:?})"
+                ))
+            })?,
+        };
         if value.fract() == 0.0 && (1.0..=f64::from(MAX_RESULTS)).contains(&value) {
             #[allow(
                 clippy::cast_possible_truncation,
