@@ -7,9 +7,10 @@
 //! - **Two lanes, each with its own threads.** Cheap endpoints (a chart, planets, aspects: well
 //!   under a millisecond) run in the light lane; endpoints whose work grows with a window or a
 //!   series (transits, ephemeris, progressions, returns, rise/set series, heliacal, cartography,
-//!   directions, releasing) run in the heavy lane. A flood of heavy work therefore never stands
-//!   in front of a chart, and the light threads only compete for the cores, where the kernel
-//!   shares them fairly.
+//!   directions, releasing) run in the heavy lane; each endpoint declares which
+//!   (`orrery_api::endpoint`), and `admit` reads it by route. A flood of heavy work therefore
+//!   never stands in front of a chart, and the light threads only compete for the cores, where
+//!   the kernel shares them fairly.
 //! - **Bounded queues.** Each lane admits at most its running slots plus a queue; past that a
 //!   request is refused at once with 503 `overloaded` and `Retry-After`, and so is a queued
 //!   request that could not start within half the request time limit (never a 504 for waiting).
