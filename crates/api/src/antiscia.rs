@@ -300,6 +300,24 @@ pub fn compute(eph: &Ephemeris, input: &AntisciaInput) -> Result<AntisciaRespons
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::AntisciaInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for AntisciaInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for AntisciaInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime", self.jd)]
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -304,3 +304,26 @@ pub fn compute(eph: &Ephemeris, input: &AspectsInput) -> Result<AspectsResponse,
         aspects: report.aspects.iter().map(AspectDto::from).collect(),
     })
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{AspectSource, AspectsInput};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for AspectsInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for AspectsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.source {
+                AspectSource::Instant { instant, .. } => {
+                    vec![InputInstant::at("datetime", *instant)]
+                }
+                AspectSource::Lists { .. } => Vec::new(),
+            }
+        }
+    }
+}

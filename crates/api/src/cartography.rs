@@ -611,6 +611,34 @@ pub fn compute_near(
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{AcgLinesInput, AcgNearInput};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for AcgLinesInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for AcgLinesInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+    }
+
+    impl Endpoint for AcgNearInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for AcgNearInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            self.lines.input_instants()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -276,3 +276,13 @@ pub fn fixed_stars(eph: &Ephemeris) -> Result<FixedStarsCatalog, CalcFailure> {
         fixed_stars: stars,
     })
 }
+
+/// The catalogue endpoints (`/v1/catalog/*`), as their routes are registered: they take no
+/// input, and what they list (names, each ayanamsa's value at one date, the star file's entries)
+/// does not grow with a request, so they run in the light lane.
+#[derive(Debug, Clone, Copy)]
+pub struct Catalogue;
+
+impl crate::endpoint::Endpoint for Catalogue {
+    const COST: crate::endpoint::CostClass = crate::endpoint::CostClass::Light;
+}

@@ -720,6 +720,40 @@ fn relationship_wheel(
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{ChartWheelInput, WheelChartInput};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for ChartWheelInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for ChartWheelInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.chart {
+                WheelChartInput::Natal(radix) => radix.input_instants(),
+                WheelChartInput::Transits { input, .. } => input.input_instants(),
+                WheelChartInput::Progressions { input, .. } => input.input_instants(),
+                WheelChartInput::Relationship(_, input) => input.input_instants(),
+                WheelChartInput::Return { input, .. } => input.input_instants(),
+            }
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            match &self.chart {
+                WheelChartInput::Natal(radix) => radix.preset_name(),
+                WheelChartInput::Relationship(_, input) => input.preset_name(),
+                WheelChartInput::Transits { input, .. } => input.preset_name(),
+                WheelChartInput::Return { input, .. } => input.preset_name(),
+                WheelChartInput::Progressions { input, .. } => input.preset_name(),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::{Value, json};

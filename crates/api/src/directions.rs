@@ -505,3 +505,21 @@ pub fn compute(
         skipped: result.skipped.iter().map(skipped_dto).collect(),
     })
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::DirectionsRequestInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for DirectionsRequestInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for DirectionsRequestInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+    }
+}

@@ -775,6 +775,27 @@ fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp
     CalcFailure::Input(error.at("points"))
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::EphemerisInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for EphemerisInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for EphemerisInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![
+                InputInstant::at("start", self.start()),
+                InputInstant::at("end", self.end()),
+            ]
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -228,3 +228,28 @@ fn month_starts(start: Timestamp, end: Timestamp) -> Vec<(f64, String)> {
     }
     marks
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::EphemerisGraphInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for EphemerisGraphInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for EphemerisGraphInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = vec![
+                InputInstant::at("start", self.start),
+                InputInstant::at("end", self.end),
+            ];
+            if let Some(radix) = &self.natal {
+                instants.push(InputInstant::birth("natal", &radix.birth));
+            }
+            instants
+        }
+    }
+}

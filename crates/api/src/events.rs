@@ -694,3 +694,24 @@ pub fn compute(eph: &Ephemeris, input: &EventsInput) -> Result<EventsResponse, C
         omitted: omitted_dtos(&input.omitted),
     })
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::EventsInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for EventsInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for EventsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![
+                InputInstant::utc("start", self.query.start),
+                InputInstant::utc("end", self.query.end),
+            ]
+        }
+    }
+}

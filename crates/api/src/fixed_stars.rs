@@ -371,3 +371,25 @@ fn utc(jd: JulianDayUt) -> Result<String, CalcFailure> {
         .map(event_time)
         .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} is not a date", jd.0)))
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::FixedStarsInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for FixedStarsInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for FixedStarsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = vec![InputInstant::utc("at", self.at)];
+            if let Some(natal) = &self.natal {
+                instants.push(InputInstant::birth("natal", natal));
+            }
+            instants
+        }
+    }
+}

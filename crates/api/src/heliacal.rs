@@ -610,6 +610,24 @@ pub fn compute(eph: &Ephemeris, input: &HeliacalInput) -> Result<HeliacalRespons
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::HeliacalInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for HeliacalInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for HeliacalInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime_start", self.start_jd)]
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -16,6 +16,7 @@ pub mod chart_wheel;
 pub mod common;
 pub mod datetime;
 pub mod directions;
+pub mod endpoint;
 pub mod ephemeris;
 pub mod ephemeris_graph;
 pub mod error;

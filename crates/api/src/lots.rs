@@ -399,3 +399,24 @@ pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcF
         omitted,
     })
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{LotsInput, LotsSource};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for LotsInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for LotsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.source {
+                LotsSource::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                LotsSource::Positions { .. } => Vec::new(),
+            }
+        }
+    }
+}

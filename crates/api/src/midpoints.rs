@@ -487,3 +487,24 @@ pub fn compute(eph: &Ephemeris, input: &MidpointsInput) -> Result<MidpointsRespo
         }),
     })
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{MidpointsInput, PointSource};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for MidpointsInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for MidpointsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.source {
+                PointSource::Birth { birth, .. } => vec![InputInstant::birth("natal", birth)],
+                PointSource::Positions(_) => Vec::new(),
+            }
+        }
+    }
+}

@@ -298,6 +298,24 @@ pub fn compute(
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::NodesApsidesInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for NodesApsidesInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for NodesApsidesInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime", self.jd)]
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -433,6 +433,21 @@ impl From<&PlaceMatch<'_>> for PlaceCandidate {
     }
 }
 
+/// This endpoint's declaration: its lane, known before the request is read.
+mod declaration {
+    use super::{PlaceDto, PlacesInput};
+    use crate::endpoint::{CostClass, Endpoint};
+
+    impl Endpoint for PlacesInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    // `GET /v1/places/{place_id}` takes only its path: its answer declares it.
+    impl Endpoint for PlaceDto {
+        const COST: CostClass = CostClass::Light;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

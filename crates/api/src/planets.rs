@@ -94,3 +94,21 @@ pub fn compute(eph: &Ephemeris, input: &PlanetsInput) -> Result<PlanetsResponse,
         omitted: omitted_dtos(&chart.omitted),
     })
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::PlanetsInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for PlanetsInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for PlanetsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::utc("datetime", self.jd)]
+        }
+    }
+}

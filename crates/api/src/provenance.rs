@@ -9,12 +9,14 @@
 
 use std::sync::LazyLock;
 
-use orrery_astro::time::{JulianDayUt, timestamp_of, utc_to_second};
+use jiff::Timestamp;
+use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
 use orrery_ephem::{Ephemeris, FILES, MOSHIER, SourcesUsed};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::common::ResolvedBirth;
+use crate::endpoint::Endpoint;
 use crate::ephemeris_range::iso_date;
 use crate::error::CalcFailure;
 
@@ -46,10 +48,16 @@ impl InputInstant {
             calendar: None,
         }
     }
+
+    /// As [`InputInstant::utc`], from the instant the request gave.
+    pub fn at(field: &str, instant: Timestamp) -> Self {
+        Self::utc(field, julian_day_ut(instant))
+    }
 }
 
-/// What a validated request contributes to its answer's provenance.
-pub trait ProvenanceInputs {
+/// What a validated request contributes to its answer's provenance, declared in the endpoint's
+/// own module beside its input type, with its cost class ([`Endpoint`]).
+pub trait ProvenanceInputs: Endpoint {
     /// Every input date-time, resolved, in the order of the request's fields. Instants the
     /// service chose itself (the current time for an omitted field) are included under the
     /// field they stand for.
@@ -195,269 +203,4 @@ pub fn provenance(
         preset,
         instants,
     })
-}
-
-/// What each endpoint's validated request contributes: its date-time fields, by the names the
-/// request gives them. One place, so that a new endpoint's inputs are listed beside the others.
-mod inputs {
-    use jiff::Timestamp;
-    use orrery_astro::time::julian_day_ut;
-
-    use super::{InputInstant, ProvenanceInputs};
-    use crate::antiscia::AntisciaInput;
-    use crate::aspects::{AspectSource, AspectsInput};
-    use crate::cartography::{AcgLinesInput, AcgNearInput};
-    use crate::chart_wheel::{ChartWheelInput, WheelChartInput};
-    use crate::directions::DirectionsRequestInput;
-    use crate::ephemeris::EphemerisInput;
-    use crate::ephemeris_graph::EphemerisGraphInput;
-    use crate::events::EventsInput;
-    use crate::fixed_stars::FixedStarsInput;
-    use crate::heliacal::HeliacalInput;
-    use crate::lots::{LotsInput, LotsSource};
-    use crate::midpoints::{MidpointsInput, PointSource};
-    use crate::nodes_apsides::NodesApsidesInput;
-    use crate::planets::PlanetsInput;
-    use crate::progressions::{NatalInput, ProgressionsInput};
-    use crate::radix::RadixInput;
-    use crate::relationship::RelationshipInput;
-    use crate::releasing::ReleasingInput;
-    use crate::returns::{ReturnsInput, ReturnsNatal};
-    use crate::rise_set::RiseSetInput;
-    use crate::transits::{NatalSource, TransitMode, TransitsInput};
-    use crate::vedic::VedicInput;
-
-    fn at(field: &str, instant: Timestamp) -> InputInstant {
-        InputInstant::utc(field, julian_day_ut(instant))
-    }
-
-    impl ProvenanceInputs for RadixInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::birth("birth", &self.birth)]
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            self.preset.as_ref().map(|preset| preset.preset().name())
-        }
-    }
-
-    impl ProvenanceInputs for PlanetsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::utc("datetime", self.jd)]
-        }
-    }
-
-    impl ProvenanceInputs for AntisciaInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::utc("datetime", self.jd)]
-        }
-    }
-
-    impl ProvenanceInputs for NodesApsidesInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::utc("datetime", self.jd)]
-        }
-    }
-
-    impl ProvenanceInputs for AspectsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            match &self.source {
-                AspectSource::Instant { instant, .. } => vec![at("datetime", *instant)],
-                AspectSource::Lists { .. } => Vec::new(),
-            }
-        }
-    }
-
-    impl ProvenanceInputs for AcgLinesInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::birth("birth", &self.birth)]
-        }
-    }
-
-    impl ProvenanceInputs for AcgNearInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            self.lines.input_instants()
-        }
-    }
-
-    impl ProvenanceInputs for DirectionsRequestInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::birth("birth", &self.birth)]
-        }
-    }
-
-    impl ProvenanceInputs for EphemerisInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![at("start", self.start()), at("end", self.end())]
-        }
-    }
-
-    impl ProvenanceInputs for EphemerisGraphInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            let mut instants = vec![at("start", self.start), at("end", self.end)];
-            if let Some(radix) = &self.natal {
-                instants.push(InputInstant::birth("natal", &radix.birth));
-            }
-            instants
-        }
-    }
-
-    impl ProvenanceInputs for EventsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![
-                InputInstant::utc("start", self.query.start),
-                InputInstant::utc("end", self.query.end),
-            ]
-        }
-    }
-
-    impl ProvenanceInputs for FixedStarsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            let mut instants = vec![InputInstant::utc("at", self.at)];
-            if let Some(natal) = &self.natal {
-                instants.push(InputInstant::birth("natal", natal));
-            }
-            instants
-        }
-    }
-
-    impl ProvenanceInputs for HeliacalInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::utc("datetime_start", self.start_jd)]
-        }
-    }
-
-    impl ProvenanceInputs for LotsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            match &self.source {
-                LotsSource::Birth(birth) => vec![InputInstant::birth("natal", birth)],
-                LotsSource::Positions { .. } => Vec::new(),
-            }
-        }
-    }
-
-    impl ProvenanceInputs for MidpointsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            match &self.source {
-                PointSource::Birth { birth, .. } => vec![InputInstant::birth("natal", birth)],
-                PointSource::Positions(_) => Vec::new(),
-            }
-        }
-    }
-
-    impl ProvenanceInputs for ProgressionsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            match &self.natal {
-                NatalInput::Birth(birth) => vec![InputInstant::birth("natal", birth)],
-                NatalInput::Positions { birth_jd, .. } => {
-                    vec![InputInstant::utc("birth_jd", *birth_jd)]
-                }
-            }
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            self.preset.as_ref().map(|preset| preset.preset().name())
-        }
-    }
-
-    impl ProvenanceInputs for RelationshipInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            [&self.person_a, &self.person_b]
-                .into_iter()
-                .map(|person| InputInstant::birth(&format!("{}.birth", person.path), &person.birth))
-                .collect()
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            self.preset.as_ref().map(|preset| preset.preset().name())
-        }
-    }
-
-    impl ProvenanceInputs for ReleasingInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![
-                at("birth_datetime", self.birth),
-                at("target_datetime", self.target),
-            ]
-        }
-    }
-
-    impl ProvenanceInputs for ReturnsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            let mut instants = match &self.natal {
-                ReturnsNatal::Birth(birth) => vec![InputInstant::birth("natal", birth)],
-                ReturnsNatal::Positions(_) => Vec::new(),
-            };
-            instants.push(at("from", self.from));
-            instants
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            self.preset.as_ref().map(|preset| preset.preset().name())
-        }
-    }
-
-    impl ProvenanceInputs for RiseSetInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            let mut instants = vec![at("datetime", self.start)];
-            instants.extend(self.end.map(|end| at("end", end)));
-            instants
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            self.preset.as_ref().map(|preset| preset.preset().name())
-        }
-    }
-
-    impl ProvenanceInputs for TransitsInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            let mut instants = match &self.natal {
-                NatalSource::Birth(birth) => vec![InputInstant::birth("natal", birth)],
-                NatalSource::Positions(_) => Vec::new(),
-            };
-            match &self.mode {
-                TransitMode::Snapshot { at: instant } => instants.push(at("at", *instant)),
-                TransitMode::Window { start, end, .. } => {
-                    instants.extend([at("start", *start), at("end", *end)]);
-                }
-            }
-            instants
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            self.preset.as_ref().map(|preset| preset.preset().name())
-        }
-    }
-
-    impl ProvenanceInputs for VedicInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            vec![InputInstant::birth("birth", &self.birth)]
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            self.preset.as_ref().map(|preset| preset.preset().name())
-        }
-    }
-
-    impl ProvenanceInputs for ChartWheelInput {
-        fn input_instants(&self) -> Vec<InputInstant> {
-            match &self.chart {
-                WheelChartInput::Natal(radix) => radix.input_instants(),
-                WheelChartInput::Transits { input, .. } => input.input_instants(),
-                WheelChartInput::Progressions { input, .. } => input.input_instants(),
-                WheelChartInput::Relationship(_, input) => input.input_instants(),
-                WheelChartInput::Return { input, .. } => input.input_instants(),
-            }
-        }
-
-        fn preset_name(&self) -> Option<&'static str> {
-            match &self.chart {
-                WheelChartInput::Natal(radix) => radix.preset_name(),
-                WheelChartInput::Relationship(_, input) => input.preset_name(),
-                WheelChartInput::Transits { input, .. } => input.preset_name(),
-                WheelChartInput::Return { input, .. } => input.preset_name(),
-                WheelChartInput::Progressions { input, .. } => input.preset_name(),
-            }
-        }
-    }
 }

@@ -233,3 +233,25 @@ pub fn compute(eph: &Ephemeris, input: &RadixInput) -> Result<RadixResponse, Cal
         chart: ChartContent::new(&chart, input.cast.options.aspects.as_ref()),
     })
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::RadixInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for RadixInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for RadixInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+}

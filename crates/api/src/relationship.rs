@@ -545,3 +545,28 @@ pub(crate) fn cast(
     };
     relationship_chart(eph, &query).map_err(chart_failure)
 }
+
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::RelationshipInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for RelationshipInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for RelationshipInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            [&self.person_a, &self.person_b]
+                .into_iter()
+                .map(|person| InputInstant::birth(&format!("{}.birth", person.path), &person.birth))
+                .collect()
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+}

@@ -329,6 +329,27 @@ pub fn compute(input: &ReleasingInput) -> Result<ReleasingResponse, CalcFailure>
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::ReleasingInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for ReleasingInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for ReleasingInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![
+                InputInstant::at("birth_datetime", self.birth),
+                InputInstant::at("target_datetime", self.target),
+            ]
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

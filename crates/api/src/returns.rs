@@ -795,6 +795,33 @@ pub(crate) fn search(
     .map_err(search_failure)
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{ReturnsInput, ReturnsNatal};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for ReturnsInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for ReturnsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = match &self.natal {
+                ReturnsNatal::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                ReturnsNatal::Positions(_) => Vec::new(),
+            };
+            instants.push(InputInstant::at("from", self.from));
+            instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

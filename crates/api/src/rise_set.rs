@@ -508,6 +508,30 @@ pub fn compute(
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::RiseSetInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for RiseSetInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for RiseSetInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = vec![InputInstant::at("datetime", self.start)];
+            instants.extend(self.end.map(|end| InputInstant::at("end", end)));
+            instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -158,6 +158,16 @@ fn resolve(
     zone.resolve_instant(instant, rules).map_err(to_error)
 }
 
+/// This endpoint's declaration: its lane, known before the request is read.
+mod declaration {
+    use super::TimezoneQuery;
+    use crate::endpoint::{CostClass, Endpoint};
+
+    impl Endpoint for TimezoneQuery {
+        const COST: CostClass = CostClass::Light;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

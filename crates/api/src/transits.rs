@@ -829,6 +829,39 @@ fn chart_failure(field: &str, error: ChartError) -> CalcFailure {
     crate::ephemeris_range::chart_failure_at(field, error)
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{NatalSource, TransitMode, TransitsInput};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for TransitsInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for TransitsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            let mut instants = match &self.natal {
+                NatalSource::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                NatalSource::Positions(_) => Vec::new(),
+            };
+            match &self.mode {
+                TransitMode::Snapshot { at } => instants.push(InputInstant::at("at", *at)),
+                TransitMode::Window { start, end, .. } => instants.extend([
+                    InputInstant::at("start", *start),
+                    InputInstant::at("end", *end),
+                ]),
+            }
+            instants
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

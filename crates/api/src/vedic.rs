@@ -554,6 +554,28 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
     })
 }
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::VedicInput;
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for VedicInput {
+        const COST: CostClass = CostClass::Light;
+    }
+
+    impl ProvenanceInputs for VedicInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            vec![InputInstant::birth("birth", &self.birth)]
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

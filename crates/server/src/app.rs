@@ -9,6 +9,7 @@ use axum::http::{HeaderName, HeaderValue, Method};
 use axum::middleware::{Next, from_fn_with_state, map_response};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use orrery_api::endpoint::Endpoint;
 use orrery_api::provenance::{ProvenanceDto, ProvenanceInputs, provenance};
 use orrery_ephem::Ephemeris;
 use orrery_limiter::RateLimiter;
@@ -221,6 +222,7 @@ impl AppState {
         T: serde::Serialize,
         F: FnOnce(&Ephemeris, &I) -> Result<T, ApiError> + Send + 'static,
     {
+        debug_assert_declared::<I>();
         self.calculate_json_on(RunOn::Lane, used_now, move |eph| {
             let instants = input.input_instants();
             let preset = input.preset_name();
@@ -250,6 +252,7 @@ impl AppState {
         I: ProvenanceInputs + Send + 'static,
         F: FnOnce(&Ephemeris, &I) -> Result<AnswerBody, ApiError> + Send + 'static,
     {
+        debug_assert_declared::<I>();
         self.calculate_body(used_now, move |eph| {
             let instants = input.input_instants();
             let preset = input.preset_name();
@@ -411,17 +414,18 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::docs::router())
         .route("/playground", get(routes::playground::playground));
 
-    let mut deterministic = routes::calculation_routes();
+    let (mut deterministic, costs) = routes::calculation_endpoints().into_parts();
     // axum refuses a route layer on a router without routes.
     if deterministic.has_routes() {
         deterministic =
             deterministic.route_layer(from_fn_with_state(state.clone(), cache_deterministic));
     }
 
+    let costs = routes::with_account_routes(costs);
     let authenticated = Router::new()
         .route("/v1/me", get(routes::me::me))
         .merge(deterministic)
-        .route_layer(from_fn_with_state(state.clone(), admit))
+        .route_layer(from_fn_with_state((state.clone(), Arc::new(costs)), admit))
         .route_layer(from_fn_with_state(state.clone(), authenticate));
 
     Router::new()
@@ -482,6 +486,20 @@ async fn limit_time(State(state): State<AppState>, request: Request, next: Next)
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::timeout(limit.as_secs()).into_response(),
+    }
+}
+
+/// Checks, in debug builds (every test), that the request was admitted in the lane its input
+/// type declares: a route registered with another endpoint's type would fail every test that
+/// calls it (`routes::Endpoints`).
+fn debug_assert_declared<I: Endpoint>() {
+    if let Some(class) = crate::compute::admitted_class() {
+        debug_assert_eq!(
+            class,
+            I::COST,
+            "the route was registered with a type whose cost class differs from its input's ({})",
+            std::any::type_name::<I>()
+        );
     }
 }
 

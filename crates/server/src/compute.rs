@@ -7,9 +7,10 @@
 //! - **Two lanes, each with its own threads.** Cheap endpoints (a chart, planets, aspects: well
 //!   under a millisecond) run in the light lane; endpoints whose work grows with a window or a
 //!   series (transits, ephemeris, progressions, returns, rise/set series, heliacal, cartography,
-//!   directions, releasing) run in the heavy lane. A flood of heavy work therefore never stands
-//!   in front of a chart, and the light threads only compete for the cores, where the kernel
-//!   shares them fairly.
+//!   directions, releasing) run in the heavy lane; each endpoint declares which
+//!   (`orrery_api::endpoint`), and `admit` reads it by route. A flood of heavy work therefore
+//!   never stands in front of a chart, and the light threads only compete for the cores, where
+//!   the kernel shares them fairly.
 //! - **Bounded queues.** Each lane admits at most its running slots plus a queue; past that a
 //!   request is refused at once with 503 `overloaded` and `Retry-After`, and so is a queued
 //!   request that could not start within half the request time limit (never a 504 for waiting).
@@ -37,12 +38,14 @@ use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use http_body::Body as _;
+use orrery_api::endpoint::CostClass;
 use orrery_ephem::{CancelToken, run_cancellable};
 
 use crate::app::AppState;
 use crate::auth::AuthenticatedClient;
 use crate::connections::BodyWith;
 use crate::error::ApiError;
+use crate::routes::RouteCosts;
 
 /// Light jobs handed to the pool per thread. One per thread would leave each thread idle between
 /// jobs and wake it for every request (measured: +25 % CPU per `/v1/planets` request); eight keep
@@ -62,40 +65,6 @@ const CALCULATION_BYTES_PER_ANSWER_BYTE: usize = 2;
 /// (a few kilobytes) costs less than the counting, and the light lane's bound holds them.
 const COUNTED_ANSWER_BYTES: usize = 16 * 1024;
 
-/// How expensive a request's calculation is, known from its endpoint before it starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CostClass {
-    Light,
-    Heavy,
-}
-
-impl CostClass {
-    /// Endpoints whose work does not grow with the request are light; every other one (and any
-    /// endpoint added later until it is listed here) is heavy.
-    pub fn of_route(route: &str) -> Self {
-        const LIGHT: &[&str] = &[
-            "/v1/planets",
-            "/v1/aspects",
-            "/v1/radix",
-            "/v1/nodes-apsides",
-            "/v1/antiscia",
-            "/v1/midpoints",
-            "/v1/lots",
-            "/v1/vedic",
-            "/v1/relationship",
-            "/v1/me",
-            "/v1/places",
-            "/v1/places/{place_id}",
-            "/v1/timezone",
-        ];
-        if LIGHT.contains(&route) || route.starts_with("/v1/catalog/") {
-            Self::Light
-        } else {
-            Self::Heavy
-        }
-    }
-}
-
 tokio::task_local! {
     /// The place [`admit`] took for this request, handed to [`Compute::run`].
     static ADMITTED: Arc<Mutex<Admission>>;
@@ -103,20 +72,29 @@ tokio::task_local! {
 
 /// What [`admit`] hands to [`Compute::run`], and what comes back: the memory the calculation
 /// reserved, held until its answer is counted as a response.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Admission {
+    /// The class of the request's route, which its endpoint declares.
+    class: CostClass,
     ticket: Option<Ticket>,
     reservation: Option<MemoryHold>,
 }
 
-/// Middleware on the authenticated routes: classifies the request by its route and takes its
-/// place in that lane before the body is even read, so that a refusal for capacity costs almost
-/// nothing; the key's share of the heavy lane is counted here too.
-pub(crate) async fn admit(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Middleware on the authenticated routes: classifies the request by its route, with the class
+/// its endpoint declares (`routes::Endpoints`), and takes its place in that lane before the body
+/// is even read, so that a refusal for capacity costs almost nothing; the key's share of the
+/// heavy lane is counted here too. A route no endpoint declared (none: a test walks them all)
+/// would be heavy, the safe side.
+pub(crate) async fn admit(
+    State((state, costs)): State<(AppState, Arc<RouteCosts>)>,
+    request: Request,
+    next: Next,
+) -> Response {
     let class = request
         .extensions()
         .get::<MatchedPath>()
-        .map_or(CostClass::Heavy, |path| CostClass::of_route(path.as_str()));
+        .and_then(|path| costs.of(path.as_str()))
+        .unwrap_or(CostClass::Heavy);
     let key_id = request
         .extensions()
         .get::<AuthenticatedClient>()
@@ -143,6 +121,7 @@ pub(crate) async fn admit(State(state): State<AppState>, request: Request, next:
         ticket.answer_estimate = Some(estimate);
     }
     let admission = Arc::new(Mutex::new(Admission {
+        class,
         ticket: Some(ticket),
         reservation: None,
     }));
@@ -651,6 +630,11 @@ impl AnswerMemory {
     }
 }
 
+/// The class [`admit`] admitted the current request with, if it did.
+pub(crate) fn admitted_class() -> Option<CostClass> {
+    ADMITTED.try_with(|admission| lock(admission).class).ok()
+}
+
 /// The place [`admit`] took for the current request, once.
 fn admitted_ticket() -> Option<Ticket> {
     ADMITTED
@@ -731,18 +715,6 @@ mod tests {
         assert_eq!(estimate.load(Ordering::Relaxed), 1600);
         update_estimate(&estimate, 0);
         assert_eq!(estimate.load(Ordering::Relaxed), 1400);
-    }
-
-    #[test]
-    fn window_and_series_endpoints_are_heavy_and_unknown_ones_too() {
-        assert_eq!(CostClass::of_route("/v1/planets"), CostClass::Light);
-        assert_eq!(CostClass::of_route("/v1/catalog/bodies"), CostClass::Light);
-        assert_eq!(CostClass::of_route("/v1/transits"), CostClass::Heavy);
-        assert_eq!(CostClass::of_route("/v1/ephemeris"), CostClass::Heavy);
-        assert_eq!(
-            CostClass::of_route("/v1/some-future-endpoint"),
-            CostClass::Heavy
-        );
     }
 
     #[test]

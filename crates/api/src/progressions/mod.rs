@@ -666,6 +666,33 @@ pub use response::{
     SnapshotResponse, SnapshotSettingsDto, StationDto, WindowResponse, WindowSettingsDto,
 };
 
+/// This endpoint's declarations: its lane (before the body is read) and the input instants
+/// its answer's provenance reports.
+mod declaration {
+    use super::{NatalInput, ProgressionsInput};
+    use crate::endpoint::{CostClass, Endpoint};
+    use crate::provenance::{InputInstant, ProvenanceInputs};
+
+    impl Endpoint for ProgressionsInput {
+        const COST: CostClass = CostClass::Heavy;
+    }
+
+    impl ProvenanceInputs for ProgressionsInput {
+        fn input_instants(&self) -> Vec<InputInstant> {
+            match &self.natal {
+                NatalInput::Birth(birth) => vec![InputInstant::birth("natal", birth)],
+                NatalInput::Positions { birth_jd, .. } => {
+                    vec![InputInstant::utc("birth_jd", *birth_jd)]
+                }
+            }
+        }
+
+        fn preset_name(&self) -> Option<&'static str> {
+            self.preset.as_ref().map(|preset| preset.preset().name())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

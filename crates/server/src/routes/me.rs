@@ -67,3 +67,8 @@ pub(crate) async fn me(
         },
     })
 }
+
+/// `/v1/me` reads the key's record the authentication already fetched: light.
+impl orrery_api::endpoint::Endpoint for Me {
+    const COST: orrery_api::endpoint::CostClass = orrery_api::endpoint::CostClass::Light;
+}

@@ -23,6 +23,7 @@ mod exposure;
 mod fixed_stars;
 mod heliacal;
 mod hygiene;
+mod lanes;
 mod lots;
 mod midpoints;
 mod nodes_apsides;
