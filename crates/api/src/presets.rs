@@ -290,6 +290,7 @@ fn orbs_of(table: &[(Aspect, f64)]) -> Value {
 /// The preset a request named, and every setting it fixed (those the request left unset).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PresetEcho {
+    /// The preset's name.
     #[schema(example = "astrodienst")]
     pub name: &'static str,
     /// The program whose conventions these are.
@@ -302,6 +303,7 @@ pub struct PresetEcho {
 /// `GET /v1/catalog/presets`: every preset and what it fixes.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PresetsCatalog {
+    /// Every preset the API knows.
     pub presets: Vec<PresetEntry>,
     /// What a preset does, and where its conventions come from.
     pub about: &'static str,
@@ -310,8 +312,11 @@ pub struct PresetsCatalog {
 /// One preset of the catalogue.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PresetEntry {
+    /// The preset's name as requests use it.
     pub name: &'static str,
+    /// The software whose defaults the preset matches.
     pub peer: &'static str,
+    /// The preset's house system.
     pub house_system: &'static str,
     /// The default bodies (which node, which Lilith).
     pub bodies: Vec<String>,
@@ -321,6 +326,7 @@ pub struct PresetEntry {
     pub aspects: Option<Value>,
     /// `tropical` or `sidereal`.
     pub zodiac: &'static str,
+    /// The preset's ayanamsa; absent for a tropical preset.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ayanamsa: Option<&'static str>,
     /// The calendar of a local birth date.
@@ -330,6 +336,7 @@ pub struct PresetEntry {
     pub lmt: Option<&'static str>,
     /// The peer's rising and setting: `upper_limb` or `center`, with or without refraction.
     pub rise_set_disc: &'static str,
+    /// Whether the preset corrects altitudes for refraction.
     pub refraction: bool,
     /// The peer's Vimshottari year in days, where it has one.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -106,6 +106,7 @@ pub struct RelationshipRequest {
 
 /// `{name, birth}`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
+#[schema(as = Person)]
 #[serde(deny_unknown_fields)]
 pub struct PersonDto {
     /// Optional label, at most 100 characters; echoed.
@@ -116,6 +117,7 @@ pub struct PersonDto {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[schema(as = RelationshipOptions)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipOptionsDto {
     /// House system (`GET /v1/catalog/house-systems`); default `koch`.
@@ -297,7 +299,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
 
 /// The settings as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = RelationshipSettingsDto)]
+#[schema(as = RelationshipSettings)]
 pub struct SettingsDto {
     /// The house system of every chart.
     pub house_system: &'static str,
@@ -332,6 +334,7 @@ pub struct PersonEcho {
 
 /// Synastry's cross aspects: `first` is always person A's point, `second` person B's.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SynastryAspects)]
 pub struct SynastryAspectsDto {
     /// `person_a`.
     pub first: &'static str,
@@ -343,6 +346,7 @@ pub struct SynastryAspectsDto {
 
 /// The Davison chart's instant and place.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Davison)]
 pub struct DavisonDto {
     /// The mean of the two instants, UTC to the second (ISO 8601).
     pub utc: String,
@@ -354,6 +358,7 @@ pub struct DavisonDto {
 
 /// A composite or Davison chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RelationshipChart)]
 pub struct RelationshipChartDto {
     #[serde(flatten)]
     pub content: ChartContent,

@@ -512,6 +512,7 @@ fn fixed_planet(
 
 /// The search settings echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReturnsSettings)]
 pub struct ReturnsSettingsDto {
     /// The bodies whose returns are searched, in the request's order.
     pub planets: Vec<String>,
@@ -580,6 +581,7 @@ impl From<CrossingDirection> for CrossingDirectionDto {
 
 /// Where the natal longitudes came from.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReturnsNatal)]
 pub struct ReturnsNatalDto {
     /// `natal` or `natal_positions`.
     pub source: NatalSourceName,
@@ -596,6 +598,7 @@ pub type ReturnChartDto = ChartContent;
 
 /// One pass over the target.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Crossing)]
 pub struct CrossingDto {
     /// The crossing, UTC to the second (ISO 8601).
     pub exact_at: String,
@@ -607,6 +610,7 @@ pub struct CrossingDto {
 
 /// One return.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Return)]
 pub struct ReturnDto {
     /// The body.
     pub planet: String,

@@ -521,7 +521,7 @@ pub enum NatalSourceName {
 
 /// The validated request, echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = TransitsSettingsDto)]
+#[schema(as = TransitsSettings)]
 pub struct SettingsDto {
     /// The window's start, UTC (ISO 8601); `at` in a snapshot.
     pub start: String,
@@ -543,7 +543,7 @@ pub struct SettingsDto {
 
 /// The natal points used.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = TransitsNatalDto)]
+#[schema(as = TransitsNatal)]
 pub struct NatalDto {
     /// `natal` (computed from the birth) or `natal_positions` (as given).
     pub source: NatalSourceName,
@@ -589,6 +589,10 @@ impl utoipa::PartialSchema for EventsDto {
 }
 
 impl ToSchema for EventsDto {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "TransitEvents".into()
+    }
+
     fn schemas(
         schemas: &mut Vec<(
             String,
@@ -605,6 +609,7 @@ impl ToSchema for EventsDto {
 
 /// One exact transit aspect of a window.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = WindowEvent)]
 pub struct WindowEventDto {
     /// The transiting body.
     pub transit_point: String,
@@ -630,6 +635,7 @@ pub struct WindowEventDto {
 
 /// One transit aspect in orb at a snapshot's instant.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SnapshotEvent)]
 pub struct SnapshotEventDto {
     /// The transiting body.
     pub transit_point: String,

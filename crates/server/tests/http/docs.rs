@@ -155,9 +155,9 @@ async fn every_command_of_the_getting_started_guide_is_answered() {
     assert_eq!(page.status(), 200);
     let page = page.text().await.unwrap();
     assert!(page.contains("<h1 id=\"getting-started\">"));
-    assert!(page.contains(
-        "<code class=\"language-bash\">curl -sf -X POST \"$ORRERY_URL/v1/radix\""
-    ));
+    assert!(
+        page.contains("<code class=\"language-bash\">curl -sf -X POST \"$ORRERY_URL/v1/radix\"")
+    );
     app.cleanup().await;
 }
 
