@@ -88,6 +88,7 @@ impl utoipa::PartialSchema for OrbsField {
                 .description(Some(description))
         };
         let mut custom = ObjectBuilder::new()
+            .title(Some("OrbsPerAspect"))
             .schema_type(Type::Object)
             .description(Some(
                 "Named aspects get exactly their orb, the others their classic orb, all capped at `max`.",
@@ -100,6 +101,7 @@ impl utoipa::PartialSchema for OrbsField {
         OneOfBuilder::new()
             .item(
                 ObjectBuilder::new()
+                    .title(Some("OrbPresetName"))
                     .schema_type(Type::String)
                     .enum_values(Some(OrbPreset::ALL.iter().map(|p| p.name())))
                     .description(Some("A preset (see GET /v1/catalog/orb-presets).")),

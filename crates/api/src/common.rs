@@ -837,3 +837,9 @@ mod birth_by_place_tests {
         assert_eq!(best.origin.place.unwrap().country_code, "US");
     }
 }
+
+/// Ecliptic longitudes by point name (`{"sun": 84.2, "moon": 301.5}`), degrees [0, 360).
+// The schema of the request fields that take such a map (`natal_positions`, `positions`, as
+// their `value_type`), so generated clients get a named model; the fields keep their map.
+#[derive(Debug, ToSchema)]
+pub struct PointLongitudes(pub std::collections::BTreeMap<String, f64>);

@@ -187,6 +187,7 @@ impl utoipa::PartialSchema for KeyField {
         OneOfBuilder::new()
             .item(
                 ObjectBuilder::new()
+                    .title(Some("NamedKey"))
                     .schema_type(Type::String)
                     .enum_values(Some(["naibod", "ptolemy"]))
                     .description(Some(

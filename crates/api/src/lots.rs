@@ -93,6 +93,7 @@ pub struct LotsRequest {
     pub natal: Option<crate::common::BirthDto>,
     /// Name to ecliptic longitude in degrees: `sun`, `moon`, `ascendant` required, `mercury`…`saturn` optional; instead of `natal`.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub positions: Option<BTreeMap<String, f64>>,
     /// `day` or `night`, only with `positions`; default from the Sun's half of the zodiac relative to the ascendant.
     #[serde(default)]

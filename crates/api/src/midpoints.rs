@@ -118,6 +118,7 @@ pub struct MidpointsRequest {
     pub natal: Option<BirthDto>,
     /// Point name to ecliptic longitude in degrees, 2..32 points; instead of `natal`.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub positions: Option<BTreeMap<String, f64>>,
     /// The points to use, 2..32 distinct names (with `natal` any catalogue body, `ascendant`, `mc`; with `positions` its names); default all.
     #[serde(default)]

@@ -278,6 +278,25 @@ pub fn read_birth<'b>(
 }
 
 /// `{aspect: orb}` of a preset's table, as the `orbs` option takes it.
+/// The schema of `PresetEntry.aspects`: a `oneOf` whose object alternative has a title, so a
+/// generated client gets a model named `AspectOrbs` rather than an anonymous one.
+fn aspect_orbs_or_null() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .title(Some("AspectOrbs"))
+                .schema_type(Type::Object)
+                .additional_properties(Some(ObjectBuilder::new().schema_type(Type::Number))),
+        )
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "`{aspect: orb}` (degrees), or null where the peer's orbs cannot be expressed per \
+             aspect (Orrery's default aspects then stay).",
+        ))
+        .into()
+}
+
 fn orbs_of(table: &[(Aspect, f64)]) -> Value {
     Value::Object(
         table
@@ -322,7 +341,7 @@ pub struct PresetEntry {
     pub bodies: Vec<String>,
     /// `{aspect: orb}`, or null where the peer's orbs cannot be expressed per aspect (Orrery's
     /// default aspects then stay).
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = aspect_orbs_or_null)]
     pub aspects: Option<Value>,
     /// `tropical` or `sidereal`.
     pub zodiac: &'static str,

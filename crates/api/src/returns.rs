@@ -146,6 +146,7 @@ pub struct ReturnsRequest {
     pub natal: Option<BirthDto>,
     /// Or the natal longitudes by point name.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// A body name, or an array of them.
     #[serde(default)]
@@ -442,8 +443,14 @@ impl utoipa::PartialSchema for ReturnPlanetsField {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder};
         OneOfBuilder::new()
-            .item(ReturnBodyField::schema())
-            .item(ArrayBuilder::new().items(ReturnBodyField::schema()))
+            .item(utoipa::openapi::Ref::from_schema_name(
+                ReturnBodyField::name(),
+            ))
+            .item(
+                ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
+                    ReturnBodyField::name(),
+                )),
+            )
             .description(Some("A body name or an array of them."))
             .into()
     }
@@ -452,6 +459,17 @@ impl utoipa::PartialSchema for ReturnPlanetsField {
 impl ToSchema for ReturnPlanetsField {
     fn name() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed("ReturnPlanets")
+    }
+
+    /// `ReturnBody` as a schema of its own, so a generated client names the one-body case.
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push((ReturnBodyField::name().into(), ReturnBodyField::schema()));
     }
 }
 

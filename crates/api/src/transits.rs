@@ -180,6 +180,7 @@ pub struct TransitsRequest {
     pub natal: Option<BirthDto>,
     /// Or the natal longitudes by point name.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// Snapshot mode: the instant.
     #[serde(default)]

@@ -172,6 +172,7 @@ pub struct ProgressionsRequest {
     pub natal: Option<BirthDto>,
     /// Natal longitudes by point name.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// Julian day (UT) of the birth; with `natal_positions` only.
     #[serde(default)]
