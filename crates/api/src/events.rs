@@ -386,9 +386,11 @@ pub enum EventDto {
         station_retrograde: ZodiacPosition,
         /// Where the body turns direct.
         station_direct: ZodiacPosition,
-        /// When the body first reaches the station-direct degree before the station retrograde; `null` when outside the window.
+        /// When the body first reaches the station-direct degree before the station retrograde;
+        /// `null` when outside the window.
         shadow_start: Option<EventTime>,
-        /// When the body passes the station-retrograde degree again after the station direct; `null` when outside the window.
+        /// When the body passes the station-retrograde degree again after the station direct;
+        /// `null` when outside the window.
         shadow_end: Option<EventTime>,
     },
     /// The Moon's phase; `moon` is its position.
@@ -412,7 +414,8 @@ pub enum EventDto {
         end: String,
         /// `end` as a Julian day (UT), unrounded.
         end_jd: f64,
-        /// The aspect of the Moon's last exact aspect before it goes void (`conjunction`, `sextile`, …).
+        /// The aspect of the Moon's last exact aspect before it goes void (`conjunction`,
+        /// `sextile`, …).
         last_aspect: &'static str,
         /// The body of that last aspect.
         last_aspect_body: String,
@@ -481,7 +484,8 @@ pub struct EclipseDto {
     pub exact_at: String,
     /// `exact_at` as a Julian day (UT), unrounded.
     pub exact_at_jd: f64,
-    /// The instant of greatest eclipse (the same as `exact_at`), UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
+    /// The instant of greatest eclipse (the same as `exact_at`), UTC, ISO 8601 to the second
+    /// (`2024-03-20T03:06:21Z`).
     pub greatest_at: String,
     /// The Sun's (solar) or the Moon's (lunar) position at the greatest eclipse.
     pub position: ZodiacPosition,

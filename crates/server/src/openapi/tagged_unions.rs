@@ -6,7 +6,8 @@
 //! and cannot pick one by its tag. This pass, run once over the finished document, moves each
 //! alternative into `components` as `{Tag}{Union}` (`ingress` of `Event` is `IngressEvent`),
 //! with the parts of an `allOf` merged into one object, and adds the discriminator with its
-//! mapping; the tag says what it is. The wire is untouched: the same properties, required the same way.
+//! mapping; the tag says what it is. The wire is untouched: the same properties, required the same
+//! way.
 
 use utoipa::openapi::schema::{Discriminator, Object, Schema};
 use utoipa::openapi::{OpenApi, Ref, RefOr};
