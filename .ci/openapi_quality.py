@@ -108,11 +108,17 @@ def main():
                             answer_roots.append(media["schema"])
     seen = set()
     answer_nodes = [n for root in answer_roots for n in walk(root, "answer", seen)]
+    def has_description(node):
+        """Its own, its type's (through $ref), or one beside the type of an optional property
+        (utoipa writes `Option<T>` as `oneOf: [null, {$ref, description}]`)."""
+        if "description" in node or ("$ref" in node and "description" in resolve(node)):
+            return True
+        return any(has_description(a) for a in node.get("oneOf", []) + node.get("anyOf", []))
+
     described, undescribed = 0, []
     for node, path in answer_nodes:
         for prop, sub in node.get("properties", {}).items():
-            has = "description" in sub or ("$ref" in sub and "description" in resolve(sub))
-            if has:
+            if has_description(sub):
                 described += 1
             else:
                 undescribed.append(f"{path}.{prop}")

@@ -88,6 +88,7 @@ impl utoipa::PartialSchema for OrbsField {
                 .description(Some(description))
         };
         let mut custom = ObjectBuilder::new()
+            .title(Some("OrbsPerAspect"))
             .schema_type(Type::Object)
             .description(Some(
                 "Named aspects get exactly their orb, the others their classic orb, all capped at `max`.",
@@ -100,6 +101,7 @@ impl utoipa::PartialSchema for OrbsField {
         OneOfBuilder::new()
             .item(
                 ObjectBuilder::new()
+                    .title(Some("OrbPresetName"))
                     .schema_type(Type::String)
                     .enum_values(Some(OrbPreset::ALL.iter().map(|p| p.name())))
                     .description(Some("A preset (see GET /v1/catalog/orb-presets).")),
@@ -193,6 +195,7 @@ impl<'de> DeserializeSeed<'de> for OrbEntry<'_> {
 
 /// The orbs in effect, echoed in `settings.orbs`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = OrbsEcho)]
 pub struct OrbsEchoDto {
     /// The preset's name, `flat` for a bare number, `custom` for an object.
     pub preset: &'static str,
@@ -202,7 +205,9 @@ pub struct OrbsEchoDto {
 
 /// The settings block of an aspect report.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AspectSettings)]
 pub struct AspectSettingsDto {
+    /// The aspects searched, as resolved from the request.
     pub aspect_names: Vec<&'static str>,
     pub orbs: OrbsEchoDto,
     /// `within` (all pairs of one list) or `cross` (pairs across two lists, e.g. synastry).
@@ -229,9 +234,13 @@ impl AspectSettingsDto {
 
 /// One aspect as the API shows it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ChartAspect)]
 pub struct AspectDto {
+    /// The first point of the pair.
     pub first: String,
+    /// The second point of the pair.
     pub second: String,
+    /// The aspect's name (`conjunction`, `opposition`, `trine`, …).
     pub aspect: &'static str,
     /// The aspect's exact angle, degrees.
     pub angle: f64,
@@ -272,9 +281,12 @@ impl From<&AspectHit> for AspectDto {
 
 /// An aspect report as responses show it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AspectList)]
 pub struct AspectListDto {
     pub settings: AspectSettingsDto,
+    /// The sum of the aspects' strengths (each 1 at exactness, 0 at the orb's edge).
     pub total_strength: f64,
+    /// The aspects found, tightest first within each pair order.
     pub list: Vec<AspectDto>,
 }
 

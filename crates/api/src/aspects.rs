@@ -32,9 +32,11 @@ pub const DATETIME_POINTS: [Body; 12] = Body::CORE_POINTS;
 pub struct AspectsRequest {
     /// Point name to a longitude, or to `{longitude, speed}`.
     #[serde(default)]
+    #[schema(value_type = Option<AspectPositions>)]
     pub positions: Option<BTreeMap<String, PositionField>>,
     /// A second list: then only pairs across the lists are reported.
     #[serde(default)]
+    #[schema(value_type = Option<AspectPositions>)]
     pub positions_b: Option<BTreeMap<String, PositionField>>,
     /// An instant: the service computes the standard planets.
     #[serde(default)]
@@ -229,6 +231,12 @@ impl<'de> Deserialize<'de> for PositionField {
     }
 }
 
+/// Positions by point name: each a longitude, or `{longitude, speed}`.
+// The schema of `positions` and `positions_b` (their `value_type`), so generated clients get a
+// named model; the fields keep their map.
+#[derive(Debug, ToSchema)]
+pub struct AspectPositions(pub BTreeMap<String, PositionField>);
+
 impl utoipa::PartialSchema for PositionField {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, Type};
@@ -241,6 +249,7 @@ impl utoipa::PartialSchema for PositionField {
             .item(number("Longitude, degrees."))
             .item(
                 ObjectBuilder::new()
+                    .title(Some("LongitudeAndSpeed"))
                     .schema_type(Type::Object)
                     .property("longitude", number("Degrees."))
                     .required("longitude")

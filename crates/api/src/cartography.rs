@@ -99,6 +99,7 @@ use crate::names::BodyField;
 
 /// A line type, as the API names it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
+#[schema(as = LineType)]
 #[serde(rename_all = "snake_case")]
 pub enum LineTypeDto {
     Mc,
@@ -119,6 +120,7 @@ impl LineTypeDto {
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
+#[schema(as = AcgAspects)]
 #[serde(deny_unknown_fields)]
 pub struct AcgAspectsDto {
     /// Aspect angles in degrees, each in (0, 180], 1..6 of them, no repeats.
@@ -342,19 +344,26 @@ impl TryFrom<&AcgRequest> for AcgNearInput {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectsEcho {
+    /// The aspect angles drawn, degrees.
     pub angles: Vec<f64>,
+    /// The points the aspect lines are drawn to.
     pub targets: Vec<&'static str>,
 }
 
 /// The options as applied.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AcgSettings)]
 pub struct AcgSettingsDto {
+    /// The bodies whose lines are drawn, in the request's order.
     pub bodies: Vec<String>,
+    /// The line types drawn (`mc`, `ic`, `asc`, `dsc`).
     pub line_types: Vec<&'static str>,
+    /// The sampling step along each line, degrees of geographic latitude or longitude.
     pub step_degrees: f64,
     /// The even grid's hour-angle step: 180° over an even number of intervals, at most
     /// `step_degrees` (intervals are halved where the line bends).
     pub hour_angle_step: f64,
+    /// The aspect lines drawn, as resolved; absent when none are asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspects: Option<AspectsEcho>,
     /// acg-near only (absent: every line is listed).
@@ -364,7 +373,7 @@ pub struct AcgSettingsDto {
 
 /// Which aspect line.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[schema(as = AcgAspectDto)]
+#[schema(as = AcgAspect)]
 pub struct AspectDto {
     /// The aspect, degrees.
     pub angle: f64,
@@ -395,6 +404,7 @@ fn segments_dto(line: &Line) -> SegmentsDto {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AspectLine)]
 pub struct AspectLineDto {
     /// The angle the aspect is to: `mc`, `ic`, `ac` or `dc`.
     pub target: &'static str,
@@ -407,6 +417,7 @@ pub struct AspectLineDto {
 
 /// One body's position and lines.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = BodyLines)]
 pub struct BodyLinesDto {
     /// Apparent geocentric right ascension of date, degrees.
     pub right_ascension: f64,
@@ -417,6 +428,7 @@ pub struct BodyLinesDto {
     /// Keyed by line type, in the request's order.
     #[schema(value_type = BTreeMap<String, Vec<Vec<Vec<f64>>>>)]
     pub lines: OrderedMap<SegmentsDto>,
+    /// The body's aspect lines; empty when none are asked for.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub aspect_lines: Vec<AspectLineDto>,
 }
@@ -431,7 +443,9 @@ pub struct AcgLinesResponse {
     pub sidereal_time: f64,
     /// True obliquity of date, degrees (converts the aspect points to the equator).
     pub true_obliquity: f64,
+    /// The number of lines drawn (every body's and aspect's lines together).
     pub line_count: usize,
+    /// The number of map points over all lines.
     pub point_count: usize,
     /// Keyed by body, in the request's order.
     #[schema(value_type = BTreeMap<String, BodyLinesDto>)]
@@ -444,8 +458,11 @@ pub struct AcgLinesResponse {
 
 /// A point on the map (not a place of the atlas).
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = MapPoint)]
 pub struct MapPointDto {
+    /// Geographic latitude, degrees north [-90, 90].
     pub latitude: f64,
+    /// Geographic longitude, degrees east [-180, 180].
     pub longitude: f64,
 }
 
@@ -460,8 +477,11 @@ impl From<GeoPoint> for MapPointDto {
 
 /// One line rated from the place.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = NearLine)]
 pub struct NearLineDto {
+    /// The body of the line.
     pub body: String,
+    /// The line's type (`mc`, `ic`, `asc`, `dsc`).
     pub line_type: &'static str,
     /// For an aspect line: which one (`line_type` is then its target).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -478,9 +498,11 @@ pub struct AcgNearResponse {
     pub settings: AcgSettingsDto,
     /// The place rated.
     pub place: MapPointDto,
+    /// `swiss` (the data files) or `moshier` (the analytical model, before 1200).
     pub ephemeris: &'static str,
     /// Greenwich apparent sidereal time, degrees.
     pub sidereal_time: f64,
+    /// The number of lines found within the requested distance.
     pub line_count: usize,
     /// Nearest first.
     pub lines: Vec<NearLineDto>,

@@ -15,12 +15,15 @@ use crate::error::CalcFailure;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CatalogEntry {
+    /// The name as requests use it.
     pub name: String,
+    /// What it is, in one sentence.
     pub description: String,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BodiesCatalog {
+    /// Every body the API knows.
     pub bodies: Vec<CatalogEntry>,
     /// Other accepted spellings and what they stand for.
     #[schema(value_type = BTreeMap<String, String>)]
@@ -60,9 +63,11 @@ pub fn bodies() -> BodiesCatalog {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HouseSystemEntry {
+    /// The house system's name as requests use it (`placidus`, …).
     pub name: &'static str,
     /// The Swiss Ephemeris letter.
     pub code: String,
+    /// What the house system is, in one sentence.
     pub description: &'static str,
     /// What the system does inside the polar circles (`|latitude| ≥ 90° − obliquity`, about
     /// 66.56°).
@@ -71,6 +76,7 @@ pub struct HouseSystemEntry {
 
 /// What a house system does inside the polar circles.
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, ToSchema)]
+#[schema(as = PolarHouses)]
 #[serde(rename_all = "snake_case")]
 pub enum PolarHousesDto {
     /// Computed as everywhere else.
@@ -98,7 +104,9 @@ impl From<PolarHouses> for PolarHousesDto {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HouseSystemsCatalog {
+    /// Every house system the API knows.
     pub house_systems: Vec<HouseSystemEntry>,
+    /// The house system used when a request names none.
     pub default: &'static str,
     /// What happens where a system is undefined.
     pub polar_note: &'static str,
@@ -131,6 +139,7 @@ pub fn house_systems() -> HouseSystemsCatalog {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AyanamsaEntry {
+    /// The ayanamsa's name as requests use it (`lahiri`, …).
     pub name: &'static str,
     /// The Swiss Ephemeris' own label.
     pub label: &'static str,
@@ -140,7 +149,9 @@ pub struct AyanamsaEntry {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AyanamsasCatalog {
+    /// Every ayanamsa the API knows.
     pub ayanamsas: Vec<AyanamsaEntry>,
+    /// The ayanamsa used when a request names none.
     pub default: &'static str,
 }
 
@@ -165,15 +176,21 @@ pub fn ayanamsas(eph: &Ephemeris) -> Result<AyanamsasCatalog, CalcFailure> {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectEntry {
+    /// The aspect's name as requests use it (`conjunction`, `sextile`, …).
     pub name: &'static str,
+    /// The aspect's exact angle, degrees.
     pub angle: f64,
+    /// `major` or `minor`.
     pub category: &'static str,
+    /// What the aspect is, in one sentence.
     pub description: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectsCatalog {
+    /// Every aspect the API knows.
     pub aspects: Vec<AspectEntry>,
+    /// The aspect types searched when a request names none.
     pub default_types: [&'static str; 1],
 }
 
@@ -194,7 +211,9 @@ pub fn aspects() -> AspectsCatalog {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrbPresetEntry {
+    /// The orb preset's name as requests use it.
     pub name: &'static str,
+    /// What the orb preset is, in one sentence.
     pub description: &'static str,
     /// The orb of each aspect, degrees.
     #[schema(value_type = BTreeMap<String, f64>)]
@@ -206,6 +225,7 @@ pub struct OrbPresetEntry {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrbPresetsCatalog {
+    /// Every orb preset the API knows.
     pub orb_presets: Vec<OrbPresetEntry>,
     /// How `orbs` may be given besides a preset name.
     pub other_forms: &'static str,
@@ -254,7 +274,9 @@ pub struct FixedStarEntry {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FixedStarsCatalog {
+    /// The number of stars in `fixed_stars`.
     pub count: usize,
+    /// Every star the API knows.
     pub fixed_stars: Vec<FixedStarEntry>,
 }
 

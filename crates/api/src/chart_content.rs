@@ -24,6 +24,7 @@ pub enum RadixPart {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[schema(as = RadixAspects)]
 #[serde(deny_unknown_fields)]
 pub struct RadixAspectsDto {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.

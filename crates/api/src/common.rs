@@ -22,6 +22,7 @@ use crate::places::{self, PlaceDto, PlaceMatchChoice};
 /// while it is deserialised ([`crate::bounded`]); or a place of the atlas by `place_id` or by
 /// name (`place`), whose coordinates and elevation are used (docs/ATLAS.md).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
+#[schema(as = Location)]
 #[serde(deny_unknown_fields)]
 pub struct LocationDto {
     /// Degrees north; with `longitude`, instead of `place_id` or `place`.
@@ -218,6 +219,7 @@ pub enum AmbiguousTimeChoice {
 /// `location`, or a place of the atlas by `place_id` or by name (`place`), whose coordinates and
 /// zone are then used (docs/ATLAS.md).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
+#[schema(as = Birth)]
 #[serde(deny_unknown_fields)]
 pub struct BirthDto {
     /// ISO 8601 date-time: with `Z` or an offset, or local (then `timezone` is needed).
@@ -412,8 +414,11 @@ impl BirthDto {
 /// A place as the response echoes it: the validated latitude, longitude and altitude.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct LocationEcho {
+    /// Geographic latitude, degrees north [-90, 90].
     pub latitude: f64,
+    /// Geographic longitude, degrees east [-180, 180].
     pub longitude: f64,
+    /// Height above sea level, metres.
     pub altitude: f64,
 }
 
@@ -431,7 +436,9 @@ impl From<Observer> for LocationEcho {
 /// resolved to: the `input` echo of the chart-like responses that take one `birth`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BirthEcho {
+    /// The birth date-time as given (local wall-clock time, or with an offset).
     pub datetime: String,
+    /// The IANA time zone the local time was read in; absent when the date-time carried an offset.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<String>,
     pub location: LocationEcho,
@@ -453,9 +460,11 @@ impl BirthEcho {
 
 /// The resolved instant, echoed in every chart-like response.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ResolvedTime)]
 pub struct ResolvedTimeDto {
     /// The instant in UTC.
     pub utc: String,
+    /// The resolved instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// The local date-time as read, its date in the proleptic Gregorian calendar.
     pub local: String,
@@ -469,8 +478,10 @@ pub struct ResolvedTimeDto {
     /// `birth_place` or `zone_reference` when Local Mean Time was used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub local_mean_time: Option<&'static str>,
+    /// The IANA time zone used; absent when the date-time carried an offset.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<&'static str>,
+    /// Remarks on the resolution (a gap or an overlap of the local time); empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
     /// The atlas place the birth was given by (`place_id` or `place`, with the name that
@@ -507,6 +518,7 @@ impl ResolvedTimeDto {
 
 /// `tropical` or `sidereal`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
+#[schema(as = Zodiac)]
 #[serde(rename_all = "snake_case")]
 pub enum ZodiacDto {
     #[default]
@@ -576,10 +588,13 @@ impl FrameOptions<'_> {
 
 /// The echo of a frame in responses.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Frame)]
 pub struct FrameDto {
     pub zodiac: ZodiacDto,
+    /// The ayanamsa of a sidereal zodiac; absent for the tropical zodiac.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ayanamsa: Option<&'static str>,
+    /// The centre of the positions (`geocentric`, `topocentric`, `heliocentric`, …).
     pub center: String,
 }
 
@@ -646,12 +661,19 @@ pub fn distinct_bodies(names: &[BodyField]) -> Vec<Body> {
 
 /// The spec's position shape.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = Position)]
 pub struct PositionDto {
+    /// Ecliptic longitude, degrees [0, 360).
     pub longitude: f64,
+    /// Ecliptic latitude, degrees [-90, 90].
     pub latitude: f64,
+    /// Distance from the centre, astronomical units.
     pub distance: f64,
+    /// Speed in ecliptic longitude, degrees per day (negative: retrograde).
     pub longitude_speed: f64,
+    /// Change of ecliptic latitude, degrees per day.
     pub latitude_speed: f64,
+    /// Change of distance, astronomical units per day.
     pub distance_speed: f64,
 }
 
@@ -670,6 +692,7 @@ impl From<&BodyPosition> for PositionDto {
 
 /// A longitude with its sign and its degree within the sign.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = ZodiacLongitude)]
 pub struct ZodiacLongitudeDto {
     /// Degrees, [0, 360).
     pub longitude: f64,
@@ -814,3 +837,9 @@ mod birth_by_place_tests {
         assert_eq!(best.origin.place.unwrap().country_code, "US");
     }
 }
+
+/// Ecliptic longitudes by point name (`{"sun": 84.2, "moon": 301.5}`), degrees [0, 360).
+// The schema of the request fields that take such a map (`natal_positions`, `positions`, as
+// their `value_type`), so generated clients get a named model; the fields keep their map.
+#[derive(Debug, ToSchema)]
+pub struct PointLongitudes(pub std::collections::BTreeMap<String, f64>);

@@ -76,6 +76,7 @@ pub struct DirectionsRequest {
 
 /// `zodiacal` or `in_mundo`.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+#[schema(as = Mode)]
 #[serde(rename_all = "snake_case")]
 pub enum ModeDto {
     Zodiacal,
@@ -83,6 +84,7 @@ pub enum ModeDto {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[schema(as = Significators)]
 #[serde(deny_unknown_fields)]
 pub struct SignificatorsDto {
     /// Angle significators: `asc`, `mc`, `dsc`, `ic`; default all four.
@@ -94,6 +96,7 @@ pub struct SignificatorsDto {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[schema(as = DirectionsOptions)]
 #[serde(deny_unknown_fields)]
 pub struct DirectionsOptionsDto {
     /// The rate of the arc per year of life: `naibod` (default, 0.98564733°), `ptolemy` (1°) or a
@@ -184,6 +187,7 @@ impl utoipa::PartialSchema for KeyField {
         OneOfBuilder::new()
             .item(
                 ObjectBuilder::new()
+                    .title(Some("NamedKey"))
                     .schema_type(Type::String)
                     .enum_values(Some(["naibod", "ptolemy"]))
                     .description(Some(
@@ -353,29 +357,39 @@ impl TryFrom<&DirectionsRequest> for DirectionsRequestInput {
 pub struct KeyEcho {
     /// `naibod`, `ptolemy` or `custom`.
     pub name: &'static str,
+    /// Degrees of arc per year of life in this key.
     pub deg_per_year: f64,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SignificatorsEcho {
+    /// The angles directed to.
     pub angles: Vec<&'static str>,
+    /// The bodies directed to.
     pub bodies: Vec<String>,
 }
 
 /// The options in force.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = DirectionsSettings)]
 pub struct DirectionsSettingsDto {
     /// Always `placidus_semi_arc`.
     pub method: &'static str,
     /// Always `direct`: converse directions are not computed.
     pub direction: &'static str,
+    /// The time key turning arc into years.
     pub key: KeyEcho,
     /// `zodiacal` or `in_mundo`.
     pub mode: &'static str,
+    /// The moving points, as resolved.
     pub promissors: Vec<String>,
+    /// The points directed to, as resolved.
     pub significators: SignificatorsEcho,
+    /// The aspect angles directed, degrees.
     pub aspects: Vec<f64>,
+    /// The start of the age range searched, years.
     pub age_start: f64,
+    /// The end of the age range searched, years.
     pub age_end: f64,
     /// Days in a year of age, for the dates.
     pub year_days: f64,
@@ -383,35 +397,48 @@ pub struct DirectionsSettingsDto {
 
 /// The sphere at birth.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Sphere)]
 pub struct SphereDto {
     /// Right ascension of the MC, degrees.
     pub armc_deg: f64,
+    /// The true obliquity of the ecliptic at birth, degrees.
     pub true_obliquity_deg: f64,
+    /// The geographic latitude the directions are computed for, degrees north.
     pub latitude_deg: f64,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Direction)]
 pub struct DirectionDto {
+    /// The moving point (promissor).
     pub promissor: String,
     /// The aspect point, degrees, as asked.
     pub aspect: f64,
+    /// The point directed to (significator).
     pub significator: String,
+    /// The arc of direction, degrees.
     pub arc_deg: f64,
+    /// The age at which the direction is exact, years.
     pub age_years: f64,
     /// The birth plus the age in years of 365.24219 days, UTC to the second.
     pub date: String,
+    /// The date the direction is exact, as a Julian day (UT).
     pub date_jd: f64,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Skipped)]
 pub struct SkippedDto {
+    /// The point left out.
     pub point: String,
     /// `promissor` or `significator`.
     pub role: &'static str,
     /// A zodiacal promissor's circumpolar aspect point.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspect: Option<f64>,
+    /// The point's declination, degrees.
     pub declination_deg: f64,
+    /// Why it was left out.
     pub reason: String,
 }
 
@@ -420,7 +447,9 @@ pub struct DirectionsResponse {
     pub input: BirthEcho,
     pub settings: DirectionsSettingsDto,
     pub sphere: SphereDto,
+    /// The directions found, by date.
     pub directions: Vec<DirectionDto>,
+    /// Points left out, each with the reason.
     pub skipped: Vec<SkippedDto>,
 }
 

@@ -501,6 +501,7 @@ pub struct EphemerisResponse {
     pub settings: SettingsDto,
     /// `swiss`, or `moshier` when any value came from the analytical fallback.
     pub ephemeris: &'static str,
+    /// One sample per step, in time order.
     pub samples: Vec<SampleDto>,
     /// Points of the default list without data at the first or the last sample (Chiron before
     /// 1200), left out of every sample, with their dates; absent when none is.
@@ -510,16 +511,19 @@ pub struct EphemerisResponse {
 
 /// The validated request, echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = EphemerisSettingsDto)]
+#[schema(as = EphemerisSettings)]
 pub struct SettingsDto {
+    /// The first sample's instant, UTC, ISO 8601.
     #[schema(value_type = String)]
     #[serde(serialize_with = "display")]
     pub start: Timestamp,
+    /// The last instant of the range, UTC, ISO 8601.
     #[schema(value_type = String)]
     #[serde(serialize_with = "display")]
     pub end: Timestamp,
     /// The step in days, whatever unit the request used.
     pub step_days: f64,
+    /// The number of samples.
     pub sample_count: usize,
     /// The points computed, in the order of every sample's `points`.
     pub points: Vec<String>,
@@ -534,20 +538,25 @@ pub struct SettingsDto {
 
 /// A topocentric observer, echoed.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[schema(as = EphemerisObserverDto)]
+#[schema(as = EphemerisObserver)]
 pub struct ObserverDto {
+    /// The observer's geographic latitude, degrees north [-90, 90].
     pub latitude: f64,
+    /// The observer's geographic longitude, degrees east [-180, 180].
     pub longitude: f64,
+    /// The observer's height above sea level, metres.
     pub altitude: f64,
 }
 
 /// One instant of the series.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Sample)]
 pub struct SampleDto {
     /// UTC, `Z`-terminated, with a fraction of a second only when the instant has one.
     #[schema(value_type = String)]
     #[serde(serialize_with = "display")]
     pub datetime: Timestamp,
+    /// The sample's instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// The requested fields per point, keyed like `settings.points`.
     #[schema(value_type = BTreeMap<String, PointValues>)]
@@ -557,24 +566,35 @@ pub struct SampleDto {
 /// The requested values of one point at one instant; fields not asked for are left out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, ToSchema)]
 pub struct PointValues {
+    /// Ecliptic longitude, degrees [0, 360); absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub longitude: Option<f64>,
+    /// Ecliptic latitude, degrees [-90, 90]; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub latitude: Option<f64>,
+    /// Distance, astronomical units; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance: Option<f64>,
+    /// Speed in ecliptic longitude, degrees per day (negative: retrograde); absent when not asked
+    /// for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub speed: Option<f64>,
+    /// Change of ecliptic latitude, degrees per day; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub latitude_speed: Option<f64>,
+    /// Change of distance, astronomical units per day; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance_speed: Option<f64>,
+    /// Whether the point moves backwards in longitude; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub retrograde: Option<bool>,
+    /// The sign of the longitude (`aries` … `pisces`); absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sign: Option<&'static str>,
+    /// Degrees into the sign, [0, 30); absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sign_degree: Option<f64>,
+    /// Declination, degrees [-90, 90]; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub declination: Option<f64>,
 }

@@ -19,6 +19,7 @@ pub const NO_DATA_FILE: &str = "no_data_file";
 
 /// A default body the answer leaves out, with the dates it has data for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = OmittedBody)]
 pub struct OmittedBodyDto {
     /// The body, as `bodies` names it.
     #[schema(example = "chiron")]

@@ -218,28 +218,42 @@ impl From<&Candidate> for TimeCandidate {
     }
 }
 
-/// Machine-readable details of a 400, by code.
+/// Machine-readable details of a 400, by code. Untagged on the wire: the error's `code` says
+/// which alternative it is (each has its own property names).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum ErrorDetails {
     /// `ambiguous_local_time` and `nonexistent_local_time`: the two readings, earlier first; send
     /// `ambiguous_time: "earlier"` or `"later"` to choose one.
-    Candidates { candidates: Vec<TimeCandidate> },
+    #[schema(title = "TimeCandidates")]
+    Candidates {
+        /// The two readings of the local time, earlier first.
+        candidates: Vec<TimeCandidate>,
+    },
     /// `ambiguous_place`: the best matches of the place query, best first.
+    #[schema(title = "PlaceCandidates")]
     Places {
+        /// The places the query may mean, best first.
         candidates: Vec<crate::places::PlaceCandidate>,
     },
     /// `unknown_name`: every name the catalogue accepts.
-    Accepted { accepted: Vec<&'static str> },
+    #[schema(title = "AcceptedNames")]
+    Accepted {
+        /// Every name the field accepts.
+        accepted: Vec<&'static str>,
+    },
     /// `outside_ephemeris_range`: the body without data at the date and the dates it has data
     /// for (proleptic Gregorian, 0h UT; absent for an asteroid without a data file).
     // Boxed: the error stays small, as it travels in every `Result` of the crate.
     Range(Box<RangeDetails>),
     /// `limit_exceeded`: the largest value allowed and the value the request asked for, in the
     /// unit the message names (days, samples, steps, items).
+    #[schema(title = "LimitExceeded")]
     Limit {
+        /// The largest value allowed.
         #[schema(value_type = f64)]
         limit: serde_json::Number,
+        /// The value the request asked for.
         #[schema(value_type = f64)]
         requested: serde_json::Number,
     },

@@ -48,6 +48,7 @@ pub const MAX_BODIES: usize = 32;
 
 /// An event type, as requests and responses name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
+#[schema(as = EventType)]
 #[serde(rename_all = "snake_case")]
 pub enum EventTypeDto {
     Ingress,
@@ -85,6 +86,7 @@ impl EventTypeDto {
 
 /// Four lunation phases or eight.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[schema(as = LunationPhases)]
 #[serde(rename_all = "snake_case")]
 pub enum LunationPhasesDto {
     #[default]
@@ -94,6 +96,7 @@ pub enum LunationPhasesDto {
 
 /// The void-of-course rule.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[schema(as = VoidOfCourse)]
 #[serde(deny_unknown_fields)]
 pub struct VoidOfCourseDto {
     /// The bodies whose Ptolemaic aspects end a void of course; default `sun`..`saturn` (the
@@ -281,15 +284,20 @@ pub struct EventsResponse {
 /// An instant of an event: UTC to the second, and the Julian day (UT) of the solved instant.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct EventTime {
+    /// The instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
     pub utc: String,
+    /// The instant as a Julian day (UT), unrounded.
     pub jd: f64,
 }
 
 /// A longitude with its sign and degree in the sign.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ZodiacPosition {
+    /// Tropical ecliptic longitude, degrees [0, 360).
     pub longitude: f64,
+    /// The sign of `longitude` (`aries` … `pisces`).
     pub sign: &'static str,
+    /// Degrees into the sign, [0, 30).
     pub degree: f64,
 }
 
@@ -305,6 +313,7 @@ impl From<Longitude> for ZodiacPosition {
 
 /// An eclipse's contacts (those it has), each an instant.
 #[derive(Debug, Clone, Default, Serialize, ToSchema)]
+#[schema(as = Contacts)]
 pub struct ContactsDto {
     /// Solar: first contact of the penumbra with the Earth (global) or of the discs (local);
     /// lunar: the Moon enters the penumbra.
@@ -327,66 +336,109 @@ pub struct ContactsDto {
     pub end: Option<EventTime>,
 }
 
-/// One event; `type` says which fields it has.
+/// One event; `type` says which fields it has (the discriminator: each kind is a schema of
+/// its own, `IngressEvent`, `StationEvent`, …, named in `crates/server/src/openapi`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[schema(as = Event)]
 pub enum EventDto {
     /// A body enters `sign` (backwards when `retrograde`).
     Ingress {
+        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
         body: String,
+        /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         exact_at: String,
+        /// `exact_at` as a Julian day (UT), unrounded.
         exact_at_jd: f64,
+        /// The sign entered (`aries` … `pisces`).
         sign: &'static str,
+        /// Whether the body enters the sign moving backwards (retrograde).
         retrograde: bool,
     },
     /// A body stands still and turns (`direction`: `retrograde` or `direct`).
     Station {
+        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
         body: String,
+        /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         exact_at: String,
+        /// `exact_at` as a Julian day (UT), unrounded.
         exact_at_jd: f64,
+        /// `retrograde` (the body turns backwards) or `direct` (it turns forwards again).
         direction: &'static str,
+        /// Where the body stands, in the tropical zodiac.
         position: ZodiacPosition,
     },
     /// From the station retrograde to the station direct, with the shadow (`shadow_start`: the
     /// body first reaches the station-direct degree; `shadow_end`: it passes the
     /// station-retrograde degree again).
     RetrogradePeriod {
+        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
         body: String,
+        /// When the period begins, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         start: String,
+        /// `start` as a Julian day (UT), unrounded.
         start_jd: f64,
+        /// When the period ends, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         end: String,
+        /// `end` as a Julian day (UT), unrounded.
         end_jd: f64,
+        /// Where the body turns retrograde.
         station_retrograde: ZodiacPosition,
+        /// Where the body turns direct.
         station_direct: ZodiacPosition,
+        /// When the body first reaches the station-direct degree before the station retrograde;
+        /// `null` when outside the window.
         shadow_start: Option<EventTime>,
+        /// When the body passes the station-retrograde degree again after the station direct;
+        /// `null` when outside the window.
         shadow_end: Option<EventTime>,
     },
     /// The Moon's phase; `moon` is its position.
     Lunation {
+        /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         exact_at: String,
+        /// `exact_at` as a Julian day (UT), unrounded.
         exact_at_jd: f64,
+        /// The phase: `new_moon`, `first_quarter`, `full_moon` or `last_quarter`.
         phase: &'static str,
+        /// The Moon's position at the phase.
         moon: ZodiacPosition,
     },
     /// The Moon void of course: from its last aspect to its next ingress.
     VoidOfCourse {
+        /// When the period begins, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         start: String,
+        /// `start` as a Julian day (UT), unrounded.
         start_jd: f64,
+        /// When the period ends, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         end: String,
+        /// `end` as a Julian day (UT), unrounded.
         end_jd: f64,
+        /// The aspect of the Moon's last exact aspect before it goes void (`conjunction`,
+        /// `sextile`, …).
         last_aspect: &'static str,
+        /// The body of that last aspect.
         last_aspect_body: String,
+        /// The sign the Moon enters when the void period ends.
         next_sign: &'static str,
     },
     /// `body` and `other_body` in exact aspect; `arc` is `body − other_body` in (-180, 180].
     Aspect {
+        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
         body: String,
+        /// The second body of the aspect.
         other_body: String,
+        /// The aspect's name (`conjunction`, `opposition`, `trine`, …).
         aspect: &'static str,
+        /// `body − other_body` at the exact instant, degrees in (-180, 180].
         arc: f64,
+        /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         exact_at: String,
+        /// `exact_at` as a Julian day (UT), unrounded.
         exact_at_jd: f64,
+        /// `body`'s ecliptic longitude at the exact instant, degrees [0, 360).
         body_longitude: f64,
+        /// `other_body`'s ecliptic longitude at the exact instant, degrees [0, 360).
         other_body_longitude: f64,
     },
     // The variants below wrap a type of their own, inlined in the schema (`#[schema(inline)]`):
@@ -411,8 +463,11 @@ pub enum EventDto {
 /// An apsis.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ApsisDto {
+    /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
     pub body: String,
+    /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
     pub exact_at: String,
+    /// `exact_at` as a Julian day (UT), unrounded.
     pub exact_at_jd: f64,
     /// From the Earth (Moon), the Sun (planets), or the barycentre (Uranus, Neptune, Pluto).
     pub distance_au: f64,
@@ -425,8 +480,12 @@ pub struct EclipseDto {
     pub kind: &'static str,
     /// `total`, `annular`, `hybrid`, `partial` or `penumbral`.
     pub eclipse_type: &'static str,
+    /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
     pub exact_at: String,
+    /// `exact_at` as a Julian day (UT), unrounded.
     pub exact_at_jd: f64,
+    /// The instant of greatest eclipse (the same as `exact_at`), UTC, ISO 8601 to the second
+    /// (`2024-03-20T03:06:21Z`).
     pub greatest_at: String,
     /// The Sun's (solar) or the Moon's (lunar) position at the greatest eclipse.
     pub position: ZodiacPosition,
@@ -438,24 +497,32 @@ pub struct EclipseDto {
     /// Solar only: the shadow axis' least distance from the Earth's centre, in Earth radii.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gamma: Option<f64>,
+    /// The saros series number; `null` when the ephemeris has none for this eclipse.
     pub saros_series: Option<i32>,
+    /// The eclipse's member number within its saros series; `null` with `saros_series`.
     pub saros_member: Option<i32>,
-    /// Solar only: where the eclipse is greatest.
+    /// Solar only: the geographic latitude where the eclipse is greatest, degrees north.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub greatest_latitude: Option<f64>,
+    /// Solar only: the geographic longitude where the eclipse is greatest, degrees east.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub greatest_longitude: Option<f64>,
+    /// The eclipse's contacts (those it has), each an instant.
     pub contacts: ContactsDto,
 }
 
 /// An eclipse at the request's location.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LocalEclipseDto {
+    /// `solar` or `lunar`.
     pub kind: &'static str,
     /// The type seen here.
     pub eclipse_type: &'static str,
+    /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
     pub exact_at: String,
+    /// `exact_at` as a Julian day (UT), unrounded.
     pub exact_at_jd: f64,
+    /// The Sun's (solar) or the Moon's (lunar) position at the local maximum.
     pub position: ZodiacPosition,
     /// Solar: the magnitude here; lunar: the umbral magnitude.
     pub magnitude: f64,
@@ -466,8 +533,11 @@ pub struct LocalEclipseDto {
     pub altitude: f64,
     /// Whether the maximum is above the horizon.
     pub maximum_visible: bool,
+    /// The saros series number; `null` when the ephemeris has none for this eclipse.
     pub saros_series: Option<i32>,
+    /// The eclipse's member number within its saros series; `null` with `saros_series`.
     pub saros_member: Option<i32>,
+    /// The eclipse's contacts (those it has), each an instant.
     pub contacts: ContactsDto,
 }
 

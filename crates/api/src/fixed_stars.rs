@@ -211,7 +211,9 @@ impl TryFrom<&FixedStarsRequest> for FixedStarsInput {
 pub struct FixedStarsResponse {
     /// The instant of the positions, UTC to the second.
     pub at: String,
+    /// The instant of the positions, as a Julian day (UT).
     pub at_jd: f64,
+    /// The stars asked for, with their positions.
     pub stars: Vec<StarDto>,
     /// With `natal`: the conjunctions, closest first.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -224,15 +226,23 @@ pub struct FixedStarsResponse {
 
 /// A paran.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Paran)]
 pub struct ParanDto {
+    /// The star of the paran.
     pub star: String,
     /// `rising`, `culminating`, `setting` or `anti_culminating`.
     pub star_event: &'static str,
+    /// When the star reaches its angle, UTC, ISO 8601 to the second.
     pub star_at: String,
+    /// `star_at` as a Julian day (UT).
     pub star_at_jd: f64,
+    /// The planet of the paran.
     pub planet: String,
+    /// The planet's angle event (`rise`, `set`, `culminate`, `anticulminate`).
     pub planet_event: &'static str,
+    /// When the planet reaches its angle, UTC, ISO 8601 to the second.
     pub planet_at: String,
+    /// `planet_at` as a Julian day (UT).
     pub planet_at_jd: f64,
     /// The planet's time minus the star's, minutes.
     pub gap_minutes: f64,
@@ -240,14 +250,21 @@ pub struct ParanDto {
 
 /// A star at the instant.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = FixedStar)]
 pub struct StarDto {
+    /// The star's traditional name.
     pub name: String,
+    /// The star's Bayer or Flamsteed designation (`alTau`).
     pub nomenclature: String,
     /// Apparent geocentric ecliptic longitude of date (tropical or sidereal), degrees.
     pub longitude: f64,
+    /// Ecliptic latitude, degrees [-90, 90].
     pub latitude: f64,
+    /// The sign of the star's longitude (`aries` … `pisces`).
     pub sign: &'static str,
+    /// Degrees into the sign, [0, 30).
     pub degree: f64,
+    /// Apparent visual magnitude (smaller is brighter).
     pub magnitude: f64,
     /// The IAU constellation, from the nomenclature; `null` for entries that are not stars of
     /// a constellation (`M31`, the Galactic Centre).
@@ -271,8 +288,11 @@ impl From<&StarPosition> for StarDto {
 
 /// A natal point conjunct a star.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Conjunction)]
 pub struct ConjunctionDto {
+    /// The star's name.
     pub star: String,
+    /// The chart point in conjunction with the star.
     pub point: String,
     /// The point's longitude minus the star's, degrees.
     pub orb: f64,

@@ -146,6 +146,7 @@ pub const DEFAULT_APERTURE_MM: f64 = 0.0;
 pub const DEFAULT_TRANSMISSION: f64 = 1.0;
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[schema(as = VisibilityAtmosphere)]
 #[serde(deny_unknown_fields)]
 pub struct VisibilityAtmosphereDto {
     /// Air pressure in hPa, 1..1100; default 1013.25.
@@ -164,7 +165,7 @@ pub struct VisibilityAtmosphereDto {
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[schema(as = HeliacalObserverDto)]
+#[schema(as = HeliacalObserver)]
 pub struct ObserverDto {
     /// The observer's age in years, 1..100; default 36.
     #[serde(default)]
@@ -395,51 +396,70 @@ pub struct VisibilityAtmosphereEcho {
     pub temperature: f64,
     /// %.
     pub humidity: f64,
+    /// The meteorological visual range, kilometres.
     pub meteo_range_km: f64,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct ObserverEcho {
+    /// The observer's age, years (vision declines with age).
     pub age: f64,
     /// 2 binocular, 1 monocular.
     pub eyes: u8,
+    /// The optical aid's magnification (1: the naked eye).
     pub magnification: f64,
+    /// The optical aid's aperture, millimetres (0: the naked eye).
     pub aperture_mm: f64,
+    /// The optical aid's light transmission, 0–1.
     pub transmission: f64,
 }
 
 /// The request as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = HeliacalSettings)]
 pub struct HeliacalSettingsDto {
+    /// Where the search starts, UTC, ISO 8601 to the second.
     pub datetime_start: String,
+    /// `datetime_start` as a Julian day (UT).
     pub datetime_start_jd: f64,
     pub location: LocationEcho,
+    /// The atmosphere the visibility was computed for.
     pub atmosphere: VisibilityAtmosphereEcho,
+    /// The observer the visibility was computed for.
     pub observer: ObserverEcho,
 }
 
 /// A star's catalogue entry.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = HeliacalStar)]
 pub struct StarDto {
+    /// The star's traditional name; absent when it has none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// The star's Bayer or Flamsteed designation (`alTau`).
     pub nomenclature: String,
 }
 
 /// A time the method does not give.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = MissingTime)]
 pub struct MissingTimeDto {
     /// `optimum_utc` or `end_utc`.
     pub field: &'static str,
+    /// Why the time is missing.
     pub reason: String,
 }
 
 /// The Sun's and the object's event of a rise/set configuration.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Configuration)]
 pub struct ConfigurationDto {
     /// `sunset` or `sunrise`.
     pub sun_event: &'static str,
+    /// The instant the sky configuration was computed for (the Sun's event), UTC, ISO 8601 to the
+    /// second.
     pub sun_utc: String,
+    /// `sun_utc` as a Julian day (UT).
     pub sun_jd: f64,
     /// `rise` or `set`.
     pub object_event: &'static str,
@@ -451,22 +471,34 @@ pub struct ConfigurationDto {
 pub struct HeliacalResponse {
     /// A body's API name, or the star's catalogue name (`Sirius`, or the designation).
     pub object: String,
+    /// The star's catalogue entry; absent for a planet.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub star: Option<StarDto>,
+    /// The event found (`heliacal_rising`, `heliacal_setting`, `evening_first`, `morning_last`, …).
     pub event_type: &'static str,
     /// `library` or `rise_set_configuration`.
     pub method: &'static str,
+    /// What the event means, in one sentence.
     pub definition: &'static str,
+    /// When the object first (or last) becomes visible, UTC, ISO 8601 to the second.
     pub event_utc: String,
+    /// `event_utc` as a Julian day (UT).
     pub event_jd: f64,
+    /// The best moment to look, UTC, ISO 8601 to the second; absent when not given.
     pub optimum_utc: Option<String>,
+    /// `optimum_utc` as a Julian day (UT).
     pub optimum_jd: Option<f64>,
+    /// When the object stops being visible that evening or morning, UTC, ISO 8601 to the second;
+    /// absent when not given.
     pub end_utc: Option<String>,
+    /// `end_utc` as a Julian day (UT).
     pub end_jd: Option<f64>,
     /// The times that are `null`, and why.
     pub missing: Vec<MissingTimeDto>,
+    /// The sky at the event (the Sun's and the object's places); absent when not computed.
     pub configuration: Option<ConfigurationDto>,
     pub settings: HeliacalSettingsDto,
+    /// Remarks on the calculation (the model's limits); empty when none apply.
     pub notes: Vec<&'static str>,
 }
 

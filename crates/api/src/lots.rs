@@ -78,6 +78,7 @@ use crate::source_echo::SourceEchoDto;
 
 /// Day or night, as a request names it.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+#[schema(as = Sect)]
 #[serde(rename_all = "snake_case")]
 pub enum SectDto {
     Day,
@@ -92,6 +93,7 @@ pub struct LotsRequest {
     pub natal: Option<crate::common::BirthDto>,
     /// Name to ecliptic longitude in degrees: `sun`, `moon`, `ascendant` required, `mercury`…`saturn` optional; instead of `natal`.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub positions: Option<BTreeMap<String, f64>>,
     /// `day` or `night`, only with `positions`; default from the Sun's half of the zodiac relative to the ascendant.
     #[serde(default)]
@@ -248,6 +250,7 @@ impl TryFrom<&LotsRequest> for LotsInput {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = LotsSettings)]
 pub struct LotsSettingsDto {
     /// The lots asked for (all by default), in catalogue order.
     pub lots: Vec<&'static str>,
@@ -266,6 +269,7 @@ pub struct SectDtoOut {
 
 /// A lot cast.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = CastLot)]
 pub struct LotDto {
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
@@ -273,26 +277,34 @@ pub struct LotDto {
     pub formula: String,
     /// `at_night`, `never` or `shorter_arc`.
     pub reversal: &'static str,
+    /// The lot's formula and meaning, in one sentence.
     pub description: &'static str,
 }
 
 /// A lot left out because its bodies were not given.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = OmittedLot)]
 pub struct OmittedLotDto {
+    /// The lot left out.
     pub lot: &'static str,
+    /// The points it needs that the chart lacks.
     pub missing: Vec<&'static str>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LotsResponse {
     pub input: SourceEchoDto,
+    /// The settings used, as resolved.
     pub settings: LotsSettingsDto,
+    /// The chart's sect (day or night), which reverses some formulas.
     pub sect: SectDtoOut,
     /// The positions used: the bodies, then the ascendant.
     #[schema(value_type = BTreeMap<String, ZodiacLongitudeDto>)]
     pub points: OrderedMap<ZodiacLongitudeDto>,
+    /// The lots cast, keyed by lot name, in the request's order.
     #[schema(value_type = BTreeMap<String, LotDto>)]
     pub lots: OrderedMap<LotDto>,
+    /// Lots left out because a point they need is missing; absent when none is.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub omitted: Vec<OmittedLotDto>,
 }

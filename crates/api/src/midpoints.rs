@@ -118,6 +118,7 @@ pub struct MidpointsRequest {
     pub natal: Option<BirthDto>,
     /// Point name to ecliptic longitude in degrees, 2..32 points; instead of `natal`.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub positions: Option<BTreeMap<String, f64>>,
     /// The points to use, 2..32 distinct names (with `natal` any catalogue body, `ascendant`, `mc`; with `positions` its names); default all.
     #[serde(default)]
@@ -333,19 +334,25 @@ fn given_points(
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = MidpointsSettings)]
 pub struct MidpointsSettingsDto {
+    /// The points used, as resolved.
     pub points: Vec<String>,
     /// Degrees, ascending.
     pub aspect_angles: Vec<f64>,
     /// Degrees.
     pub orb: f64,
+    /// The parts of the answer asked for (`list`, `tree`, `activated`).
     pub include: Vec<&'static str>,
 }
 
 /// A midpoint of two points.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Midpoint)]
 pub struct MidpointDto {
+    /// The first point of the pair.
     pub first: String,
+    /// The second point of the pair.
     pub second: String,
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
@@ -355,13 +362,19 @@ pub struct MidpointDto {
 
 /// A point standing on a midpoint.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Activation)]
 pub struct ActivationDto {
+    /// The point that activates the midpoint.
     pub point: String,
+    /// The first point of the midpoint.
     pub first: String,
+    /// The second point of the midpoint.
     pub second: String,
     /// `first/second`.
     pub midpoint: String,
+    /// The midpoint's ecliptic longitude, degrees [0, 360).
     pub midpoint_longitude: f64,
+    /// The activating point's ecliptic longitude, degrees [0, 360).
     pub point_longitude: f64,
     /// `conjunction`, `semisquare`, `square`, `sesquiquadrate` or `opposition`.
     pub aspect: &'static str,
@@ -374,13 +387,18 @@ pub struct ActivationDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MidpointsResponse {
     pub input: SourceEchoDto,
+    /// The settings used, as resolved.
     pub settings: MidpointsSettingsDto,
+    /// The points' ecliptic longitudes, keyed by point name.
     #[schema(value_type = BTreeMap<String, ZodiacLongitudeDto>)]
     pub points: OrderedMap<ZodiacLongitudeDto>,
+    /// Every midpoint of the points' pairs; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<Vec<MidpointDto>>,
+    /// The midpoints a point activates; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub activated: Option<Vec<ActivationDto>>,
+    /// The midpoint tree: per point, the midpoints it activates; absent when not asked for.
     #[schema(value_type = BTreeMap<String, Vec<ActivationDto>>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tree: Option<OrderedMap<Vec<ActivationDto>>>,

@@ -66,7 +66,7 @@ use crate::names::BodyField;
 /// `mean` or `osculating`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[schema(as = NodesApsidesMethodDto)]
+#[schema(as = NodesApsidesMethod)]
 pub enum MethodDto {
     #[default]
     Mean,
@@ -151,15 +151,19 @@ impl TryFrom<&NodesApsidesRequest> for NodesApsidesInput {
 
 /// The request as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = NodesApsidesSettings)]
 pub struct NodesApsidesSettingsDto {
+    /// The bodies, as resolved.
     pub bodies: Vec<String>,
     /// The method asked for; each body says which one it got.
     pub method: MethodDto,
+    /// Whether the positions are heliocentric (else geocentric).
     pub heliocentric: bool,
 }
 
 /// A node or an apsis.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = OrbitPoint)]
 pub struct OrbitPointDto {
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
@@ -185,6 +189,7 @@ impl From<&OrbitPoint> for OrbitPointDto {
 /// schema (`oneOf` two objects) that client generators can turn into types; `allOf` an object
 /// and a `oneOf` is refused by some (openapi-python-client: "cannot take allOf a non-object").
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = BodyNodesApsides)]
 #[serde(untagged)]
 pub enum BodyNodesApsidesDto {
     /// A body orbiting the Sun.
@@ -195,6 +200,7 @@ pub enum BodyNodesApsidesDto {
 
 /// The nodes and apsides of a body orbiting the Sun.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = SunOrbit)]
 pub struct SunOrbitDto {
     /// `mean` or `osculating`: the method applied to this body.
     pub method_used: &'static str,
@@ -206,6 +212,7 @@ pub struct SunOrbitDto {
 
 /// The nodes and apsides of the Moon.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = EarthOrbit)]
 pub struct EarthOrbitDto {
     /// `mean` or `osculating`: the method applied to this body.
     pub method_used: &'static str,
@@ -245,7 +252,9 @@ impl From<&BodyNodesApsides> for BodyNodesApsidesDto {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NodesApsidesResponse {
+    /// The instant of the positions, UTC, ISO 8601 to the second.
     pub datetime_utc: String,
+    /// `datetime_utc` as a Julian day (UT).
     pub julian_day_ut: f64,
     pub settings: NodesApsidesSettingsDto,
     /// Keyed by body, in the request's order.

@@ -223,6 +223,7 @@ impl TryFrom<&PlacesQuery> for PlacesInput {
 
 /// One place of the atlas.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Place)]
 pub struct PlaceDto {
     /// The GeoNames id.
     #[schema(example = 2_778_067)]
@@ -292,6 +293,7 @@ impl From<&PlaceMatch<'_>> for PlaceDto {
 /// The search's answer, best first.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PlacesResponse {
+    /// The places found, best match first.
     pub results: Vec<PlaceDto>,
 }
 

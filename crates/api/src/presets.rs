@@ -278,6 +278,25 @@ pub fn read_birth<'b>(
 }
 
 /// `{aspect: orb}` of a preset's table, as the `orbs` option takes it.
+/// The schema of `PresetEntry.aspects`: a `oneOf` whose object alternative has a title, so a
+/// generated client gets a model named `AspectOrbs` rather than an anonymous one.
+fn aspect_orbs_or_null() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+    OneOfBuilder::new()
+        .item(
+            ObjectBuilder::new()
+                .title(Some("AspectOrbs"))
+                .schema_type(Type::Object)
+                .additional_properties(Some(ObjectBuilder::new().schema_type(Type::Number))),
+        )
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "`{aspect: orb}` (degrees), or null where the peer's orbs cannot be expressed per \
+             aspect (Orrery's default aspects then stay).",
+        ))
+        .into()
+}
+
 fn orbs_of(table: &[(Aspect, f64)]) -> Value {
     Value::Object(
         table
@@ -290,6 +309,7 @@ fn orbs_of(table: &[(Aspect, f64)]) -> Value {
 /// The preset a request named, and every setting it fixed (those the request left unset).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PresetEcho {
+    /// The preset's name.
     #[schema(example = "astrodienst")]
     pub name: &'static str,
     /// The program whose conventions these are.
@@ -302,6 +322,7 @@ pub struct PresetEcho {
 /// `GET /v1/catalog/presets`: every preset and what it fixes.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PresetsCatalog {
+    /// Every preset the API knows.
     pub presets: Vec<PresetEntry>,
     /// What a preset does, and where its conventions come from.
     pub about: &'static str,
@@ -310,17 +331,21 @@ pub struct PresetsCatalog {
 /// One preset of the catalogue.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PresetEntry {
+    /// The preset's name as requests use it.
     pub name: &'static str,
+    /// The software whose defaults the preset matches.
     pub peer: &'static str,
+    /// The preset's house system.
     pub house_system: &'static str,
     /// The default bodies (which node, which Lilith).
     pub bodies: Vec<String>,
     /// `{aspect: orb}`, or null where the peer's orbs cannot be expressed per aspect (Orrery's
     /// default aspects then stay).
-    #[schema(value_type = Option<Object>)]
+    #[schema(schema_with = aspect_orbs_or_null)]
     pub aspects: Option<Value>,
     /// `tropical` or `sidereal`.
     pub zodiac: &'static str,
+    /// The preset's ayanamsa; absent for a tropical preset.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ayanamsa: Option<&'static str>,
     /// The calendar of a local birth date.
@@ -330,6 +355,7 @@ pub struct PresetEntry {
     pub lmt: Option<&'static str>,
     /// The peer's rising and setting: `upper_limb` or `center`, with or without refraction.
     pub rise_set_disc: &'static str,
+    /// Whether the preset corrects altitudes for refraction.
     pub refraction: bool,
     /// The peer's Vimshottari year in days, where it has one.
     #[serde(skip_serializing_if = "Option::is_none")]

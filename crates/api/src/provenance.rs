@@ -71,6 +71,7 @@ pub trait ProvenanceInputs: Endpoint {
 
 /// Where the numbers came from. The ETag covers all of it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Provenance)]
 pub struct ProvenanceDto {
     pub engine: EngineDto,
     /// The ephemerides the answer's positions actually came from (the library reports it per
@@ -88,7 +89,9 @@ pub struct ProvenanceDto {
 
 /// The program that computed the answer.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Engine)]
 pub struct EngineDto {
+    /// The calculation engine's name.
     #[schema(example = "orrery")]
     pub name: &'static str,
     /// The service's release.
@@ -100,6 +103,7 @@ pub struct EngineDto {
 
 /// One ephemeris an answer used.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = EphemerisUsed)]
 pub struct EphemerisUsedDto {
     /// `swiss_ephemeris_files` (JPL DE441 compressed by Astrodienst) or `moshier` (the
     /// library's analytical model).
@@ -121,12 +125,14 @@ pub struct EphemerisUsedDto {
 
 /// An input date-time as resolved.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ResolvedInstant)]
 pub struct InstantDto {
     /// The request field, `birth.datetime`.
     #[schema(example = "birth.datetime")]
     pub field: String,
     /// The instant in UTC, to the second.
     pub utc: String,
+    /// The instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// ΔT = TT − UT at the instant, seconds, as the Swiss Ephemeris models it
     /// (`swe_deltat_ex` with the files' JPL ephemeris).

@@ -36,6 +36,7 @@ pub struct RadixRequest {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[schema(as = RadixOptions)]
 #[serde(deny_unknown_fields)]
 pub struct RadixOptionsDto {
     /// House system (`GET /v1/catalog/house-systems`); default `koch`.

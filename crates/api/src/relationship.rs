@@ -105,6 +105,7 @@ pub struct RelationshipRequest {
 
 /// `{name, birth}`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
+#[schema(as = Person)]
 #[serde(deny_unknown_fields)]
 pub struct PersonDto {
     /// Optional label, at most 100 characters; echoed.
@@ -115,6 +116,7 @@ pub struct PersonDto {
 }
 
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[schema(as = RelationshipOptions)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipOptionsDto {
     /// House system (`GET /v1/catalog/house-systems`); default `koch`.
@@ -296,7 +298,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
 
 /// The settings as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = RelationshipSettingsDto)]
+#[schema(as = RelationshipSettings)]
 pub struct SettingsDto {
     /// The house system of every chart.
     pub house_system: &'static str,
@@ -331,6 +333,7 @@ pub struct PersonEcho {
 
 /// Synastry's cross aspects: `first` is always person A's point, `second` person B's.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SynastryAspects)]
 pub struct SynastryAspectsDto {
     /// `person_a`.
     pub first: &'static str,
@@ -342,6 +345,7 @@ pub struct SynastryAspectsDto {
 
 /// The Davison chart's instant and place.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Davison)]
 pub struct DavisonDto {
     /// The mean of the two instants, UTC to the second (ISO 8601).
     pub utc: String,
@@ -353,6 +357,7 @@ pub struct DavisonDto {
 
 /// A composite or Davison chart.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RelationshipChart)]
 pub struct RelationshipChartDto {
     #[serde(flatten)]
     pub content: ChartContent,

@@ -200,45 +200,67 @@ impl ReleasingRequest {
 
 /// The request as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReleasingSettings)]
 pub struct ReleasingSettingsDto {
+    /// The sign the releasing starts from (the lot's sign).
     pub start_sign: &'static str,
     /// `start_sign` or `lot_longitude`.
     pub start_from: &'static str,
+    /// The lot's ecliptic longitude, degrees [0, 360); absent when not computed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_longitude: Option<f64>,
+    /// The deepest level of sub-periods given.
     pub max_level: u8,
+    /// The days in one year of the periods.
     pub year_days: f64,
+    /// Whether the major periods from birth are listed.
     pub include_l1_sequence: bool,
 }
 
 /// One period.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Period)]
 pub struct PeriodDto {
+    /// The period's level (1: the major periods, 2: their sub-periods, …).
     pub level: u8,
+    /// The period's sign (`aries` … `pisces`).
     pub sign: &'static str,
     /// The sign's period in units of this level.
     pub units: u32,
     /// The length of one unit of this level, days.
     pub unit_days: f64,
+    /// When the period starts, UTC, ISO 8601 to the second.
     pub start: String,
+    /// `start` as a Julian day (UT).
     pub start_jd: f64,
+    /// When the period ends, UTC, ISO 8601 to the second.
     pub end: String,
+    /// `end` as a Julian day (UT).
     pub end_jd: f64,
+    /// The period's length, days.
     pub length_days: f64,
+    /// The period's place among its parent's sub-periods, from 0.
     pub sub_index: usize,
+    /// Whether the period's sign is angular to the lot (a peak period).
     pub is_peak: bool,
+    /// Whether the period is a loosing of the bond.
     pub is_lb_zone: bool,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReleasingResponse {
+    /// The birth instant, UTC, ISO 8601 to the second.
     pub birth_utc: String,
+    /// `birth_utc` as a Julian day (UT).
     pub birth_jd: f64,
+    /// The instant whose periods are given, UTC, ISO 8601 to the second.
     pub target_utc: String,
+    /// `target_utc` as a Julian day (UT).
     pub target_jd: f64,
     pub settings: ReleasingSettingsDto,
     /// The periods running at the target, level 1 first.
     pub periods: Vec<PeriodDto>,
+    /// The major periods from birth; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub l1_sequence: Option<Vec<PeriodDto>>,
 }

@@ -147,6 +147,7 @@ pub struct ReturnsRequest {
     pub natal: Option<BirthDto>,
     /// Or the natal longitudes by point name.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// A body name, or an array of them.
     #[serde(default)]
@@ -443,8 +444,14 @@ impl utoipa::PartialSchema for ReturnPlanetsField {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{ArrayBuilder, OneOfBuilder};
         OneOfBuilder::new()
-            .item(ReturnBodyField::schema())
-            .item(ArrayBuilder::new().items(ReturnBodyField::schema()))
+            .item(utoipa::openapi::Ref::from_schema_name(
+                ReturnBodyField::name(),
+            ))
+            .item(
+                ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
+                    ReturnBodyField::name(),
+                )),
+            )
             .description(Some("A body name or an array of them."))
             .into()
     }
@@ -453,6 +460,17 @@ impl utoipa::PartialSchema for ReturnPlanetsField {
 impl ToSchema for ReturnPlanetsField {
     fn name() -> std::borrow::Cow<'static, str> {
         std::borrow::Cow::Borrowed("ReturnPlanets")
+    }
+
+    /// `ReturnBody` as a schema of its own, so a generated client names the one-body case.
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        use utoipa::PartialSchema;
+        schemas.push((ReturnBodyField::name().into(), ReturnBodyField::schema()));
     }
 }
 
@@ -513,6 +531,7 @@ fn fixed_planet(
 
 /// The search settings echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReturnsSettings)]
 pub struct ReturnsSettingsDto {
     /// The bodies whose returns are searched, in the request's order.
     pub planets: Vec<String>,
@@ -581,6 +600,7 @@ impl From<CrossingDirection> for CrossingDirectionDto {
 
 /// Where the natal longitudes came from.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ReturnsNatal)]
 pub struct ReturnsNatalDto {
     /// `natal` or `natal_positions`.
     pub source: NatalSourceName,
@@ -597,6 +617,7 @@ pub type ReturnChartDto = ChartContent;
 
 /// One pass over the target.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Crossing)]
 pub struct CrossingDto {
     /// The crossing, UTC to the second (ISO 8601).
     pub exact_at: String,
@@ -608,6 +629,7 @@ pub struct CrossingDto {
 
 /// One return.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Return)]
 pub struct ReturnDto {
     /// The body.
     pub planet: String,

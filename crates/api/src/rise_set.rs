@@ -85,7 +85,7 @@ use orrery_astro::presets::RiseSetDisc;
 /// A kind of event, as the API names it.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[schema(as = RiseSetEventDto)]
+#[schema(as = RiseSetEvent)]
 pub enum EventDto {
     Rise,
     Set,
@@ -109,6 +109,7 @@ pub const DEFAULT_EVENTS: [EventDto; 3] = [EventDto::Rise, EventDto::Transit, Ev
 
 /// Which point of the Sun's and the Moon's disc.
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
+#[schema(as = Disc)]
 #[serde(rename_all = "snake_case")]
 pub enum DiscDto {
     #[default]
@@ -117,6 +118,7 @@ pub enum DiscDto {
 }
 
 #[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[schema(as = Atmosphere)]
 #[serde(deny_unknown_fields)]
 pub struct AtmosphereDto {
     /// Air pressure for refraction in hPa, 1..1100; default 1013.25.
@@ -317,20 +319,28 @@ pub struct AtmosphereEcho {
 
 /// The request as understood.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RiseSetSettings)]
 pub struct RiseSetSettingsDto {
+    /// The start of the search, UTC, ISO 8601 to the second.
     pub start: String,
+    /// `start` as a Julian day (UT).
     pub start_jd: f64,
+    /// The end of the search window, UTC, ISO 8601 to the second; absent for the next event only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<String>,
+    /// `end` as a Julian day (UT).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end_jd: Option<f64>,
     pub location: LocationEcho,
+    /// The bodies, as resolved.
     pub bodies: Vec<String>,
+    /// The events searched (`rise`, `set`, `upper_transit`, `lower_transit`).
     pub events: Vec<&'static str>,
     /// `upper_limb` or `center`: the Sun's and the Moon's.
     pub disc: &'static str,
     /// Whether rising and setting include refraction.
     pub refraction: bool,
+    /// The atmosphere assumed for refraction.
     pub atmosphere: AtmosphereEcho,
     /// The preset, with every setting it fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -339,6 +349,7 @@ pub struct RiseSetSettingsDto {
 
 /// One event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RiseSetTime)]
 pub struct EventTimeDto {
     /// `rise`, `set`, `transit` or `anti_transit`.
     pub event: &'static str,
@@ -350,6 +361,7 @@ pub struct EventTimeDto {
 
 /// The events of one body.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = BodyEvents)]
 pub struct BodyEventsDto {
     /// The point of the disc used: the request's for the Sun and the Moon, `center` otherwise.
     pub disc: &'static str,
@@ -359,13 +371,17 @@ pub struct BodyEventsDto {
 
 /// A body and kind of event without an event.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Missing)]
 pub struct MissingDto {
+    /// The body whose event was not found.
     pub body: String,
+    /// The event not found (`rise`, `set`, `upper_transit`, `lower_transit`).
     pub event: &'static str,
     /// `above_horizon`, `below_horizon` or `not_in_span`.
     pub reason: &'static str,
     /// The end of the span searched (series: `end`; next mode: the library's span).
     pub searched_until: String,
+    /// Why the event was not found (the body is circumpolar, or stays below the horizon).
     pub message: String,
 }
 
@@ -374,10 +390,12 @@ pub struct RiseSetResponse {
     /// `next` or `series`.
     pub mode: &'static str,
     pub settings: RiseSetSettingsDto,
+    /// The number of events found over all bodies.
     pub event_count: usize,
     /// Keyed by body, in the request's order.
     #[schema(value_type = BTreeMap<String, BodyEventsDto>)]
     pub bodies: OrderedMap<BodyEventsDto>,
+    /// Events not found, each with why; empty when none.
     pub missing: Vec<MissingDto>,
 }
 

@@ -8,6 +8,7 @@ use crate::common::{LocationEcho, ResolvedBirth, ResolvedTimeDto};
 
 /// Where the points came from, echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SourceEcho)]
 pub struct SourceEchoDto {
     /// `natal` or `positions`.
     pub source: &'static str,
@@ -17,6 +18,7 @@ pub struct SourceEchoDto {
     /// The birth place, with `natal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<LocationEcho>,
+    /// Remarks on the input; empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }

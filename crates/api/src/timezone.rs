@@ -80,6 +80,7 @@ pub struct TimezoneResponse {
     pub local: String,
     /// The calendar `datetime`'s date was read in: `gregorian` or `julian`.
     pub calendar: &'static str,
+    /// Remarks on the answer (a point at sea, a border); empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }

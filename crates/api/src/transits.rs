@@ -180,6 +180,7 @@ pub struct TransitsRequest {
     pub natal: Option<BirthDto>,
     /// Or the natal longitudes by point name.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// Snapshot mode: the instant.
     #[serde(default)]
@@ -521,7 +522,7 @@ pub enum NatalSourceName {
 
 /// The validated request, echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = TransitsSettingsDto)]
+#[schema(as = TransitsSettings)]
 pub struct SettingsDto {
     /// The window's start, UTC (ISO 8601); `at` in a snapshot.
     pub start: String,
@@ -543,7 +544,7 @@ pub struct SettingsDto {
 
 /// The natal points used.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = TransitsNatalDto)]
+#[schema(as = TransitsNatal)]
 pub struct NatalDto {
     /// `natal` (computed from the birth) or `natal_positions` (as given).
     pub source: NatalSourceName,
@@ -589,6 +590,10 @@ impl utoipa::PartialSchema for EventsDto {
 }
 
 impl ToSchema for EventsDto {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "TransitEvents".into()
+    }
+
     fn schemas(
         schemas: &mut Vec<(
             String,
@@ -605,6 +610,7 @@ impl ToSchema for EventsDto {
 
 /// One exact transit aspect of a window.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = WindowEvent)]
 pub struct WindowEventDto {
     /// The transiting body.
     pub transit_point: String,
@@ -630,6 +636,7 @@ pub struct WindowEventDto {
 
 /// One transit aspect in orb at a snapshot's instant.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SnapshotEvent)]
 pub struct SnapshotEventDto {
     /// The transiting body.
     pub transit_point: String,

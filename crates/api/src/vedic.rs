@@ -279,14 +279,19 @@ impl TryFrom<&VedicRequest> for VedicInput {
 
 /// The options in force.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = VedicSettings)]
 pub struct VedicSettingsDto {
     /// Always `sidereal`.
     pub zodiac: &'static str,
+    /// The ayanamsa of the sidereal zodiac.
     pub ayanamsa: &'static str,
     /// The ayanamsa at birth, degrees (with nutation, as the positions use it).
     pub ayanamsa_deg: f64,
+    /// The parts of the answer asked for.
     pub include: Vec<VedicPart>,
+    /// The divisional charts (vargas) given.
     pub vargas: Vec<&'static str>,
+    /// How many levels of dasha periods are given.
     pub dasha_levels: u8,
     /// The dasha year in days, where the request or its preset chose one (otherwise 365.25).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -298,11 +303,13 @@ pub struct VedicSettingsDto {
 
 /// A graha or the lagna.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = VedicPosition)]
 pub struct VedicPositionDto {
     #[serde(flatten)]
     pub zodiac: ZodiacLongitudeDto,
     /// The sign's Sanskrit name, `mesha`..`meena`.
     pub rashi: &'static str,
+    /// The lunar mansion (nakshatra) of the longitude.
     pub nakshatra: &'static str,
     /// 1 (Ashwini) .. 27 (Revati).
     pub nakshatra_index: usize,
@@ -336,10 +343,15 @@ impl From<&VedicPosition> for VedicPositionDto {
 
 /// Two instants, as UTC strings to the second with their Julian days.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Span)]
 pub struct SpanDto {
+    /// When the span starts, UTC, ISO 8601 to the second.
     pub start: String,
+    /// `start` as a Julian day (UT).
     pub start_jd: f64,
+    /// When the span ends, UTC, ISO 8601 to the second.
     pub end: String,
+    /// `end` as a Julian day (UT).
     pub end_jd: f64,
 }
 
@@ -356,7 +368,9 @@ impl SpanDto {
 
 /// A mahadasha or an antardasha.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = DashaPeriod)]
 pub struct DashaPeriodDto {
+    /// The period's ruling planet.
     pub lord: &'static str,
     /// The full length in years, also when the listing cuts it.
     pub years: f64,
@@ -366,14 +380,19 @@ pub struct DashaPeriodDto {
     /// `before_birth`: listed from birth; `after_120_years`: cut at the window's end.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trimmed: Option<&'static str>,
+    /// The period's start, UTC, ISO 8601 to the second; `null` when before the ephemeris' range.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nominal_start: Option<String>,
+    /// `nominal_start` as a Julian day (UT).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nominal_start_jd: Option<f64>,
+    /// The period's end, UTC, ISO 8601 to the second; `null` when past the ephemeris' range.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nominal_end: Option<String>,
+    /// `nominal_end` as a Julian day (UT).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nominal_end_jd: Option<f64>,
+    /// The sub-periods of this period, when more levels are asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(no_recursion)]
     pub antardashas: Option<Vec<DashaPeriodDto>>,
@@ -381,14 +400,21 @@ pub struct DashaPeriodDto {
 
 /// The Vimshottari dashas.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Dashas)]
 pub struct DashasDto {
+    /// The dasha system (`vimshottari`).
     pub system: &'static str,
+    /// The days in one dasha year.
     pub year_days: f64,
+    /// The length of the whole dasha cycle, years.
     pub cycle_years: f64,
+    /// How many levels of sub-periods are given (1: mahadashas only).
     pub levels: u8,
+    /// The natal Moon's nakshatra, which sets the first period.
     pub moon_nakshatra: &'static str,
     /// How much of the Moon's nakshatra lies behind it at birth, in [0, 1].
     pub moon_nakshatra_elapsed_fraction: f64,
+    /// The lord of the period running at birth.
     pub first_lord: &'static str,
     /// Years of the first mahadasha still to run at birth.
     pub balance_years: f64,
@@ -397,6 +423,7 @@ pub struct DashasDto {
     pub window: SpanDto,
     /// How the periods are cut to the window.
     pub trimming: &'static str,
+    /// The major periods, in order from birth.
     pub mahadashas: Vec<DashaPeriodDto>,
 }
 
@@ -414,6 +441,7 @@ pub struct VedicResponse {
     #[schema(value_type = BTreeMap<String, VedicPositionDto>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub positions: Option<OrderedMap<VedicPositionDto>>,
+    /// The dasha periods; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dashas: Option<DashasDto>,
     /// Keyed by varga code, then by point: the sign.

@@ -25,6 +25,7 @@ use crate::routes;
 use crate::routes::assets::{JSON, StaticFile};
 
 mod code_samples;
+mod tagged_unions;
 
 /// The playground's examples: one request per operation (the first one wins).
 const PLAYGROUND_EXAMPLES: &str = include_str!("playground/examples.json");
@@ -116,6 +117,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     HttpConventions.modify(&mut document);
     ProvenanceInAnswers.modify(&mut document);
     PlaygroundExamples.modify(&mut document);
+    tagged_unions::name_tagged_alternatives(&mut document);
     document
 }
 
@@ -351,7 +353,7 @@ impl Modify for ProvenanceInAnswers {
                         "Orrery-Provenance".to_owned(),
                         header(
                             string(),
-                            "The picture's provenance (schema `ProvenanceDto`) as compact JSON.",
+                            "The picture's provenance (schema `Provenance`) as compact JSON.",
                         ),
                     );
                 }
@@ -399,13 +401,13 @@ fn add_provenance(schema: &mut Schema) {
         Schema::Object(object) => {
             object.properties.insert(
                 "provenance".to_owned(),
-                Ref::from_schema_name("ProvenanceDto").into(),
+                Ref::from_schema_name("Provenance").into(),
             );
             object.required.push("provenance".to_owned());
         }
         Schema::AllOf(parts) => parts.items.push(
             ObjectBuilder::new()
-                .property("provenance", Ref::from_schema_name("ProvenanceDto"))
+                .property("provenance", Ref::from_schema_name("Provenance"))
                 .required("provenance")
                 .into(),
         ),
@@ -415,7 +417,7 @@ fn add_provenance(schema: &mut Schema) {
                 .item(answer)
                 .item(
                     ObjectBuilder::new()
-                        .property("provenance", Ref::from_schema_name("ProvenanceDto"))
+                        .property("provenance", Ref::from_schema_name("Provenance"))
                         .required("provenance"),
                 )
                 .into();

@@ -109,7 +109,7 @@ const MAX_BIRTH_JD: f64 = 2_816_787.5;
 /// The progression method as requests name it.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[schema(as = ProgressionMethodDto)]
+#[schema(as = ProgressionMethod)]
 pub enum MethodDto {
     #[default]
     Secondary,
@@ -131,6 +131,7 @@ impl From<MethodDto> for ProgressionMethod {
 
 /// What window events are aspected against.
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[schema(as = AspectFrame)]
 #[serde(rename_all = "snake_case")]
 pub enum AspectFrameDto {
     #[default]
@@ -151,6 +152,7 @@ impl From<AspectFrameDto> for AspectFrame {
 
 /// A phase of a window.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, PartialOrd, Ord, ToSchema)]
+#[schema(as = Phase)]
 #[serde(rename_all = "snake_case")]
 pub enum PhaseDto {
     Ingress,
@@ -170,6 +172,7 @@ pub struct ProgressionsRequest {
     pub natal: Option<BirthDto>,
     /// Natal longitudes by point name.
     #[serde(default)]
+    #[schema(value_type = Option<crate::common::PointLongitudes>)]
     pub natal_positions: Option<BTreeMap<String, f64>>,
     /// Julian day (UT) of the birth; with `natal_positions` only.
     #[serde(default)]

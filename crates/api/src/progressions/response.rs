@@ -12,7 +12,7 @@ use super::PhaseDto;
 
 /// The natal chart as used.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = ProgressionsNatalDto)]
+#[schema(as = ProgressionsNatal)]
 pub struct NatalDto {
     /// `natal` (computed from the birth) or `natal_positions` (given).
     pub source: NatalSourceName,
@@ -41,6 +41,7 @@ pub enum NatalSourceName {
 
 /// A progressed (or directed) position.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ProgressedPosition)]
 pub struct ProgressedPositionDto {
     /// Ecliptic longitude, degrees.
     pub longitude: f64,
@@ -58,6 +59,7 @@ pub struct ProgressedPositionDto {
 
 /// An aspect in orb in a snapshot.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SnapshotAspect)]
 pub struct SnapshotAspectDto {
     /// The progressed (or directed) point.
     pub moving_point: String,
@@ -79,6 +81,7 @@ pub struct SnapshotAspectDto {
 
 /// The settings of a snapshot.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = SnapshotSettings)]
 pub struct SnapshotSettingsDto {
     /// The age, tropical years since the birth.
     pub age_years: f64,
@@ -102,7 +105,9 @@ pub struct SnapshotSettingsDto {
 /// `POST /v1/progressions` in snapshot mode.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotResponse {
+    /// `snapshot`: the progressed chart at one date.
     pub mode: &'static str,
+    /// The progression method (`secondary`, `solar_arc`, …).
     pub method: &'static str,
     /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
     /// calendar dates of transits) lies outside the data files (before 1200) and the library used
@@ -113,15 +118,19 @@ pub struct SnapshotResponse {
     /// Solar arc only: the arc added to every natal point, degrees.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solar_arc: Option<f64>,
+    /// The progressed points, keyed by name.
     #[schema(value_type = BTreeMap<String, ProgressedPositionDto>)]
     pub positions: OrderedMap<ProgressedPositionDto>,
+    /// The aspects between progressed and natal points.
     pub aspects: Vec<SnapshotAspectDto>,
+    /// Remarks on the calculation; empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 
 /// The settings of a window.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = WindowSettings)]
 pub struct WindowSettingsDto {
     /// The window's first age, tropical years.
     pub age_start: f64,
@@ -135,12 +144,16 @@ pub struct WindowSettingsDto {
     pub end: String,
     /// The points that progress, as asked.
     pub moving_points: Vec<String>,
+    /// Which points the aspects are between; absent when aspects are not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspect_frame: Option<&'static str>,
+    /// The progressed points searched; absent when all are.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transit_points: Option<Vec<String>>,
+    /// The aspects searched; absent when aspects are not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspect_names: Option<Vec<&'static str>>,
+    /// The progressed lunar phases asked for; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phases: Option<Vec<PhaseDto>>,
     /// The preset, with every setting it fixed.
@@ -150,7 +163,7 @@ pub struct WindowSettingsDto {
 
 /// One exact aspect.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = ProgressionEventDto)]
+#[schema(as = ProgressionEvent)]
 pub struct EventDto {
     /// The progressed (or transiting) point.
     pub moving_point: String,
@@ -183,35 +196,54 @@ pub struct EventDto {
 
 /// A sign ingress.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Ingress)]
 pub struct IngressDto {
+    /// The progressed point that changes sign.
     pub point: String,
+    /// The sign the point enters (`aries` … `pisces`).
     pub sign: &'static str,
+    /// The sign the point leaves (`aries` … `pisces`).
     pub from_sign: &'static str,
+    /// The age at the ingress, years after birth.
     pub exact_at_years: f64,
+    /// The real-life date of the ingress, UTC, ISO 8601 to the second.
     pub exact_at: String,
+    /// `exact_at` as a Julian day (UT).
     pub exact_at_jd: f64,
+    /// The progressed instant (in the chart's symbolic time) of the ingress, as a Julian day (UT).
     pub progressed_jd: f64,
+    /// The point's ecliptic longitude at the ingress, degrees [0, 360) (a sign's cusp).
     pub longitude: f64,
+    /// Whether the point enters the sign moving backwards.
     pub retrograde: bool,
 }
 
 /// A station.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Station)]
 pub struct StationDto {
+    /// The progressed point that stations.
     pub point: String,
     /// `retrograde` (turns retrograde) or `direct`.
     pub station: &'static str,
+    /// The age at the station, years after birth.
     pub exact_at_years: f64,
+    /// The real-life date of the station, UTC, ISO 8601 to the second.
     pub exact_at: String,
+    /// `exact_at` as a Julian day (UT).
     pub exact_at_jd: f64,
+    /// The progressed instant (in the chart's symbolic time) of the station, as a Julian day (UT).
     pub progressed_jd: f64,
+    /// The point's ecliptic longitude at the station, degrees [0, 360).
     pub longitude: f64,
 }
 
 /// `POST /v1/progressions` in window mode.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WindowResponse {
+    /// `window`: the events over a range of dates.
     pub mode: &'static str,
+    /// The progression method (`secondary`, `solar_arc`, …).
     pub method: &'static str,
     /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
     /// calendar dates of transits) lies outside the data files (before 1200) and the library used
@@ -219,25 +251,34 @@ pub struct WindowResponse {
     pub ephemeris: &'static str,
     pub settings: WindowSettingsDto,
     pub natal: NatalDto,
+    /// The number of `events`.
     pub event_count: usize,
+    /// The exact progressed aspects, by date; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub events: Option<Vec<EventDto>>,
     /// `transit_progressed` only: whether the list stopped at `event_limit`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncated: Option<bool>,
+    /// The most events returned; absent when there is no limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub event_limit: Option<usize>,
     /// When truncated: every event up to this age is listed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub complete_until_years: Option<f64>,
+    /// When `event_limit` cut the list: the instant up to which it is complete, UTC, ISO 8601;
+    /// absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub complete_until: Option<String>,
+    /// Sign changes of the progressed bodies; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ingresses: Option<Vec<IngressDto>>,
+    /// Stations of the progressed bodies; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stations: Option<Vec<StationDto>>,
+    /// Sign changes of the progressed angles; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub axis_ingresses: Option<Vec<IngressDto>>,
+    /// Remarks on the calculation; empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }

@@ -70,7 +70,8 @@ impl IntoResponses for PictureResponses {
             .description(
                 "The picture: `image/svg+xml` (`format` `svg`, the default) or `image/png`.",
             )
-            .content("image/svg+xml", string(None))
+            // Binary, SVG too: a client gets the bytes to save or show, as it got them.
+            .content("image/svg+xml", string(Some(KnownFormat::Binary)))
             .content("image/png", string(Some(KnownFormat::Binary)))
             .build();
         BTreeMap::from([("200".to_owned(), RefOr::T(picture))])
