@@ -8,23 +8,32 @@ use crate::auth::AuthenticatedClient;
 #[derive(Debug, Serialize, ToSchema)]
 /// The caller's client, plan and key.
 pub(crate) struct Me {
+    /// The client the key belongs to.
     client: Client,
+    /// The client's plan: its hourly limit.
     plan: Plan,
+    /// The key this request was sent with.
     key: Key,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = MeClient)]
 struct Client {
+    /// The client's id in the service's database (stable for the life of the client).
     id: i64,
+    /// The client's name, as the operator gave it to `orrery keys create` (the CLIENT column
+    /// of `orrery keys list`).
     name: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = MePlan)]
 struct Plan {
+    /// The plan's code (`demo`, `free`, … as `orrery plans list` shows them).
     code: String,
+    /// The plan's name for people.
     label: String,
+    /// Requests allowed per sliding hour (the `X-RateLimit-Limit` of every answer).
     requests_per_hour: i64,
 }
 
