@@ -235,6 +235,18 @@ impl Database {
             ));
         }
         let mut tx = self.pool.begin().await?;
+        // The write comes first: SQLite (WAL) takes a deferred transaction's write lock at its
+        // first write, and a transaction that read first cannot upgrade once another connection
+        // (the service's limiter, say) has committed since: it fails at once with "database is
+        // locked" (SQLITE_BUSY_SNAPSHOT), where a first write waits for the lock. An unknown
+        // plan rolls the client back with the transaction.
+        sqlx::query(
+            "INSERT INTO clients (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(client_name)
+        .bind(now_unix)
+        .execute(&mut *tx)
+        .await?;
         let plan_exists = sqlx::query("SELECT code FROM plans WHERE code = $1")
             .bind(plan_code)
             .fetch_optional(&mut *tx)
@@ -245,13 +257,6 @@ impl Database {
                 code: plan_code.to_owned(),
             });
         }
-        sqlx::query(
-            "INSERT INTO clients (name, created_at) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
-        )
-        .bind(client_name)
-        .bind(now_unix)
-        .execute(&mut *tx)
-        .await?;
         let client_id: i64 = sqlx::query("SELECT id FROM clients WHERE name = $1")
             .bind(client_name)
             .fetch_one(&mut *tx)
