@@ -263,31 +263,6 @@ pub struct ChartWheelInput {
     pub used_now: bool,
 }
 
-/// Puts a sub-request's error under the field that holds it (`natal.datetime` ->
-/// `transits.natal.datetime`).
-fn nested(error: ApiInputError, prefix: &str) -> ApiInputError {
-    let mut error = error;
-    match error.field.take() {
-        Some(field) => {
-            let full = format!("{prefix}.{field}");
-            if let Some(rest) = error.message.strip_prefix(field.as_str()) {
-                error.message = format!("{full}{rest}");
-            } else {
-                error.message = format!("{full}: {}", error.message);
-            }
-            error.at(&full)
-        }
-        None => error.prefixed(prefix),
-    }
-}
-
-fn nested_failure(failure: CalcFailure, prefix: &str) -> CalcFailure {
-    match failure {
-        CalcFailure::Input(error) => CalcFailure::Input(nested(error, prefix)),
-        internal => internal,
-    }
-}
-
 /// The chart request of the kind's field, which must be there.
 fn required<T>(value: Option<&T>, kind: WheelKind) -> Result<&T, ApiInputError> {
     value.ok_or_else(|| {
@@ -360,7 +335,7 @@ impl ChartWheelRequest {
             }
             WheelKind::Transits => {
                 let request = required(self.transits.as_ref(), kind)?;
-                let input = TransitsInput::try_from(request).map_err(|e| nested(e, "transits"))?;
+                let input = TransitsInput::try_from(request).map_err(|e| e.under("transits"))?;
                 let TransitMode::Snapshot { at } = input.mode else {
                     return Err(ApiInputError::field(
                         "transits.start",
@@ -375,9 +350,7 @@ impl ChartWheelRequest {
             }
             WheelKind::Progressions => {
                 let request = required(self.progressions.as_ref(), kind)?;
-                let input = request
-                    .validate(now)
-                    .map_err(|e| nested(e, "progressions"))?;
+                let input = request.validate(now).map_err(|e| e.under("progressions"))?;
                 if !matches!(input.mode, progressions::Mode::Snapshot { .. }) {
                     return Err(ApiInputError::field(
                         "progressions.age_start",
@@ -395,7 +368,7 @@ impl ChartWheelRequest {
                 let request = required(self.relationship.as_ref(), kind)?;
                 let mut request = request.clone();
                 let input =
-                    RelationshipInput::try_from(&request).map_err(|e| nested(e, "relationship"))?;
+                    RelationshipInput::try_from(&request).map_err(|e| e.under("relationship"))?;
                 let expected = match kind {
                     WheelKind::Synastry => Method::Synastry,
                     WheelKind::Composite => Method::Composite,
@@ -415,7 +388,7 @@ impl ChartWheelRequest {
                 // Synastry's wheel needs both natal charts.
                 let input = if kind == WheelKind::Synastry {
                     request.options.include_natal_charts = Some(true);
-                    RelationshipInput::try_from(&request).map_err(|e| nested(e, "relationship"))?
+                    RelationshipInput::try_from(&request).map_err(|e| e.under("relationship"))?
                 } else {
                     input
                 };
@@ -433,7 +406,7 @@ impl ChartWheelRequest {
                 }
                 let input = request
                     .validate(now, ReturnsEndpoint::Returns)
-                    .map_err(|e| nested(e, "returns"))?;
+                    .map_err(|e| e.under("returns"))?;
                 used_now = input.used_now;
                 let natal = if self.natal_outside.unwrap_or(false) {
                     if request.natal.is_none() {
@@ -514,7 +487,7 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
         }
         WheelChartInput::Relationship(_, input) => relationship_wheel(eph, input),
         WheelChartInput::Return { input, natal } => {
-            let set = returns::search(eph, input).map_err(|e| nested_failure(e, "returns"))?;
+            let set = returns::search(eph, input).map_err(|e| e.under("returns"))?;
             let first = set
                 .iter()
                 .find_map(|body| body.returns.first().map(|r| (body.body, r)));
@@ -524,8 +497,7 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
                     "has no return after it within the search",
                 )));
             };
-            let exact_at =
-                returns::utc_of(found.found.exact_at).map_err(|e| nested_failure(e, "returns"))?;
+            let exact_at = returns::utc_of(found.found.exact_at).map_err(|e| e.under("returns"))?;
             let chart = found
                 .chart
                 .as_ref()
@@ -622,7 +594,7 @@ fn transits_wheel(
     at: Timestamp,
     natal: Option<&RadixInput>,
 ) -> Result<WheelChart, CalcFailure> {
-    let report = transits::report(eph, input, true).map_err(|e| nested_failure(e, "transits"))?;
+    let report = transits::report(eph, input, true).map_err(|e| e.under("transits"))?;
     let (inner, houses) = natal_ring(eph, natal, &report.natal_points, "transits")?;
     let sky = report
         .sky
@@ -647,7 +619,7 @@ fn progressions_wheel(
     input: &ProgressionsInput,
     natal: Option<&RadixInput>,
 ) -> Result<WheelChart, CalcFailure> {
-    let report = progressions::report(eph, input).map_err(|e| nested_failure(e, "progressions"))?;
+    let report = progressions::report(eph, input).map_err(|e| e.under("progressions"))?;
     let ProgressionFound::Snapshot {
         snapshot,
         directed,
@@ -695,7 +667,7 @@ fn relationship_wheel(
     eph: &Ephemeris,
     input: &RelationshipInput,
 ) -> Result<WheelChart, CalcFailure> {
-    let chart = relationship::cast(eph, input).map_err(|e| nested_failure(e, "relationship"))?;
+    let chart = relationship::cast(eph, input).map_err(|e| e.under("relationship"))?;
     let name = |person: &relationship::PersonInput, fallback: &str| {
         person.name.clone().unwrap_or_else(|| fallback.to_owned())
     };

@@ -309,7 +309,7 @@ mod tests {
 
     fn error_of(body: serde_json::Value) -> (Option<String>, String) {
         let error = json_value::<Probe>(body).unwrap_err();
-        (error.field, error.message)
+        (error.field.map(Into::into), error.message.into())
     }
 
     #[test]

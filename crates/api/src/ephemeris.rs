@@ -70,12 +70,13 @@
 
 use jiff::Timestamp;
 use orrery_astro::body::{Body, SHIPPED_ASTEROIDS};
-use orrery_astro::chart::{
-    BodyPosition, Center, ChartError, Frame, MissingData, declination_with_source, position,
+use orrery_astro::chart::{BodyPosition, Center, ChartError, Frame, MissingData};
+use orrery_astro::techniques::ephemeris::{
+    PointSample, SampleGrid, Series, SeriesError, SeriesPointsError, SeriesSample, SeriesSink,
+    SeriesValues, sample_series, series_points,
 };
-use orrery_astro::techniques::ephemeris::{SeriesPointsError, series_points};
-use orrery_astro::time::{JulianDayUt, julian_day_ut};
-use orrery_ephem::{Ephemeris, EphemerisSource};
+use orrery_astro::time::julian_day_ut;
+use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
@@ -265,20 +266,15 @@ impl FieldSet {
 /// can all be seen from the frame's centre.
 #[derive(Debug, Clone)]
 pub struct EphemerisInput {
-    start: Timestamp,
     end: Timestamp,
-    step_nanos: i128,
-    sample_count: usize,
-    points: Vec<Body>,
     fields: FieldSet,
-    frame: Frame,
-    /// [`MissingData::LeaveOut`] when `points` were not given (the default list).
-    missing: MissingData,
+    /// The series to compute: points, frame, sample instants, the values the fields need.
+    series: Series,
 }
 
 impl EphemerisInput {
     pub fn start(&self) -> Timestamp {
-        self.start
+        self.series.grid.start
     }
 
     pub fn end(&self) -> Timestamp {
@@ -291,18 +287,18 @@ impl EphemerisInput {
             clippy::cast_precision_loss,
             reason = "the step in days needs no more than the 53 bits of an f64"
         )]
-        let nanos = self.step_nanos as f64;
+        let nanos = self.series.grid.step_nanos as f64;
         nanos / NANOS_PER_DAY
     }
 
     /// `floor((end - start) / step) + 1`, at most [`MAX_SAMPLES`].
     pub fn sample_count(&self) -> usize {
-        self.sample_count
+        self.series.grid.count
     }
 
     /// The points, in the order of the response.
     pub fn points(&self) -> &[Body] {
-        &self.points
+        &self.series.points
     }
 
     pub fn fields(&self) -> FieldSet {
@@ -310,16 +306,12 @@ impl EphemerisInput {
     }
 
     pub fn frame(&self) -> &Frame {
-        &self.frame
+        &self.series.frame
     }
 
     /// The instant of sample `index`: `start + index * step`, or `None` past the last sample.
     pub fn sample_instant(&self, index: usize) -> Option<Timestamp> {
-        if index >= self.sample_count {
-            return None;
-        }
-        let offset = i128::try_from(index).ok()?.checked_mul(self.step_nanos)?;
-        Timestamp::from_nanosecond(self.start.as_nanosecond() + offset).ok()
+        self.series.grid.instant(index)
     }
 }
 
@@ -349,17 +341,26 @@ impl TryFrom<&EphemerisRequest> for EphemerisInput {
         let points = parse_points(request, &frame)?;
         let fields = parse_fields(request.fields.as_deref())?;
         Ok(Self {
-            start,
             end,
-            step_nanos: step.nanos,
-            sample_count,
-            points,
             fields,
-            frame,
-            missing: if request.points.is_some() {
-                MissingData::Refuse
-            } else {
-                MissingData::LeaveOut
+            series: Series {
+                points,
+                frame,
+                grid: SampleGrid {
+                    start,
+                    step_nanos: step.nanos,
+                    count: sample_count,
+                },
+                values: SeriesValues {
+                    ecliptic: fields.needs_ecliptic(),
+                    declination: fields.contains(SeriesField::Declination),
+                },
+                // A point of the default list without data is left out; one named is refused.
+                missing: if request.points.is_some() {
+                    MissingData::Refuse
+                } else {
+                    MissingData::LeaveOut
+                },
             },
         })
     }
@@ -439,18 +440,21 @@ impl Step {
             Ok(n) if n <= MAX_SAMPLES => Ok(n),
             _ => {
                 let step = if self.defaulted {
-                    format!("{} (default {})", self.field, self.value)
+                    format!("(default {})", self.value)
                 } else {
-                    format!("{} = {} is too small", self.field, self.value)
+                    format!("= {} is too small", self.value)
                 };
                 #[allow(clippy::cast_precision_loss, reason = "sample counts are small")]
-                Err(ApiInputError::new(format!(
-                    "{step}: there would be {count} samples from start to end \
-                     (floor((end - start) / step) + 1); at most {MAX_SAMPLES} samples are \
-                     allowed per request: use a larger step or a shorter period"
+                Err(ApiInputError::limit(
+                    self.field,
+                    format!(
+                        "{step}: there would be {count} samples from start to end \
+                         (floor((end - start) / step) + 1); at most {MAX_SAMPLES} samples are \
+                         allowed per request: use a larger step or a shorter period"
+                    ),
+                    MAX_SAMPLES as f64,
+                    count as f64,
                 ))
-                .at(self.field)
-                .exceeding(MAX_SAMPLES as f64, count as f64))
             }
         }
     }
@@ -600,6 +604,18 @@ pub struct PointValues {
 }
 
 impl PointValues {
+    /// The requested fields of one point's values.
+    fn of(fields: FieldSet, point: &PointSample) -> Self {
+        let mut values = Self {
+            declination: point.declination_deg,
+            ..Self::default()
+        };
+        if let Some(p) = &point.ecliptic {
+            values.set_ecliptic(fields, p);
+        }
+        values
+    }
+
     fn set_ecliptic(&mut self, fields: FieldSet, p: &BodyPosition) {
         let wanted = |f| fields.contains(f);
         if wanted(SeriesField::Longitude) {
@@ -640,11 +656,7 @@ fn display<T: std::fmt::Display, S: Serializer>(
     serializer.collect_str(value)
 }
 
-/// Computes the series.
-///
-/// The last sample is computed first for every point: the data files cover contiguous
-/// periods, so a series that runs past a file's end fails at once instead of after the
-/// whole calculation.
+/// Computes the series ([`sample_series`]) and writes each sample as it comes.
 ///
 /// # Errors
 /// A point without data at a sample's instant (an asteroid outside 1500-2102, Chiron and the
@@ -652,54 +664,20 @@ fn display<T: std::fmt::Display, S: Serializer>(
 /// [`CalcFailure::Input`] naming the point and the instant; a failure of the library is
 /// [`CalcFailure::Internal`].
 pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisResponse, CalcFailure> {
-    // A default point without data at either end of the series is left out of all of it (the
-    // ranges are contiguous, so the ends decide). Asteroids asked for by number never are.
-    let (_, first_jd) = sample_time(input, 0)?;
-    let (_, last_jd) = sample_time(input, input.sample_count.saturating_sub(1))?;
-    let defaults: Vec<Body> = input
-        .points
-        .iter()
-        .copied()
-        .filter(|body| DEFAULT_POINTS.contains(body))
-        .collect();
-    let (_, omitted) = input.missing.split_over(&defaults, first_jd, last_jd);
-    let input = &EphemerisInput {
-        points: input
-            .points
-            .iter()
-            .copied()
-            .filter(|body| !omitted.iter().any(|o| o.body == *body))
-            .collect(),
-        ..input.clone()
+    let mut answer = SampleWriter {
+        fields: input.fields,
+        names: Vec::new(),
+        samples: Vec::with_capacity(input.sample_count()),
     };
-    let names: Vec<String> = input.points.iter().map(|b| b.name().into_owned()).collect();
-    let mut source = EphemerisSource::Swiss;
-
-    if input.sample_count > 1 {
-        let (instant, jd) = sample_time(input, input.sample_count - 1)?;
-        for &body in &input.points {
-            point_values(eph, jd, body, input, &mut source)
-                .map_err(|e| calc_failure(e, body, &input.frame, instant))?;
-        }
-    }
-
-    let mut samples = Vec::with_capacity(input.sample_count);
-    for index in 0..input.sample_count {
-        let (instant, jd) = sample_time(input, index)?;
-        let mut points = Vec::with_capacity(names.len());
-        for (&body, name) in input.points.iter().zip(&names) {
-            let values = point_values(eph, jd, body, input, &mut source)
-                .map_err(|e| calc_failure(e, body, &input.frame, instant))?;
-            points.push((name.clone(), values));
-        }
-        samples.push(SampleDto {
-            datetime: instant,
-            julian_day_ut: jd.0,
-            points: OrderedMap(points),
-        });
-    }
-
-    let observer = match input.frame.center {
+    let summary = sample_series(eph, &input.series, &mut answer).map_err(|error| match error {
+        SeriesError::Point {
+            body,
+            instant,
+            source,
+        } => calc_failure(source, body, input.frame(), instant),
+        SeriesError::Instant { .. } => CalcFailure::Internal(error.to_string()),
+    })?;
+    let observer = match input.frame().center {
         Center::Topocentric(o) => Some(ObserverDto {
             latitude: o.lat_deg,
             longitude: o.lon_deg,
@@ -709,58 +687,46 @@ pub fn compute(eph: &Ephemeris, input: &EphemerisInput) -> Result<EphemerisRespo
     };
     Ok(EphemerisResponse {
         settings: SettingsDto {
-            start: input.start,
+            start: input.start(),
             end: input.end,
             step_days: input.step_days(),
-            sample_count: input.sample_count,
-            points: names,
+            sample_count: input.sample_count(),
+            points: answer.names,
             fields: input.fields.iter().map(SeriesField::name).collect(),
-            frame: FrameDto::new(&input.frame),
+            frame: FrameDto::new(input.frame()),
             observer,
         },
-        ephemeris: ephemeris_name(source),
-        samples,
-        omitted: omitted_dtos(&omitted),
+        ephemeris: ephemeris_name(summary.source),
+        samples: answer.samples,
+        omitted: omitted_dtos(&summary.omitted),
     })
 }
 
-fn sample_time(
-    input: &EphemerisInput,
-    index: usize,
-) -> Result<(Timestamp, JulianDayUt), CalcFailure> {
-    let instant = input.sample_instant(index).ok_or_else(|| {
-        CalcFailure::Internal(format!(
-            "sample {index} of {} lies outside the supported instants",
-            input.sample_count
-        ))
-    })?;
-    Ok((instant, julian_day_ut(instant)))
+/// The answer's samples, written as the series hands them over.
+struct SampleWriter {
+    fields: FieldSet,
+    /// The names of the points kept, in order (the keys of every sample's `points`).
+    names: Vec<String>,
+    samples: Vec<SampleDto>,
 }
 
-fn point_values(
-    eph: &Ephemeris,
-    jd: JulianDayUt,
-    body: Body,
-    input: &EphemerisInput,
-    source: &mut EphemerisSource,
-) -> Result<PointValues, ChartError> {
-    let mut values = PointValues::default();
-    if input.fields.needs_ecliptic() {
-        let p = position(eph, jd, body, &input.frame)?;
-        values.set_ecliptic(input.fields, &p);
-        note_source(source, p.source);
+impl SeriesSink for SampleWriter {
+    fn points(&mut self, points: &[Body]) {
+        self.names = points.iter().map(|b| b.name().into_owned()).collect();
     }
-    if input.fields.contains(SeriesField::Declination) {
-        let (dec_deg, dec_source) = declination_with_source(eph, jd, body, &input.frame)?;
-        values.declination = Some(dec_deg);
-        note_source(source, dec_source);
-    }
-    Ok(values)
-}
 
-fn note_source(series: &mut EphemerisSource, sample: EphemerisSource) {
-    if sample == EphemerisSource::Moshier {
-        *series = EphemerisSource::Moshier;
+    fn sample(&mut self, sample: &SeriesSample<'_>) {
+        let points = sample
+            .points
+            .iter()
+            .zip(&self.names)
+            .map(|(point, name)| (name.clone(), PointValues::of(self.fields, point)))
+            .collect();
+        self.samples.push(SampleDto {
+            datetime: sample.instant,
+            julian_day_ut: sample.jd.0,
+            points: OrderedMap(points),
+        });
     }
 }
 
@@ -773,26 +739,32 @@ fn calc_failure(error: ChartError, body: Body, frame: &Frame, instant: Timestamp
         return error.into();
     };
     let mut error = no_data_error(&name, julian_day_ut(instant).0, valid);
-    error.message = match body {
+    match body {
         // The library's detail names a data file, which tells a client nothing; the list of
         // installed asteroids says what it can ask for instead.
-        Body::Asteroid(number) if valid.is_none() => format!(
-            "points: {name} has no ephemeris data at {instant}: the service has no data file for \
-             minor planet {number}; installed: {}",
-            SHIPPED_ASTEROIDS
-                .iter()
-                .map(|(n, label)| format!("{n} {label}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        _ if frame.center == Center::Barycentric => format!(
-            "points: {name} has no ephemeris data at {instant}: barycentric positions need the \
-             Swiss Ephemeris files, which cover {}",
-            crate::ephemeris_range::files_text()
-        ),
-        _ => format!("points: {}", error.message),
-    };
-    CalcFailure::Input(error.at("points"))
+        Body::Asteroid(number) if valid.is_none() => {
+            error.message = format!(
+                "{name} has no ephemeris data at {instant}: the service has no data file for \
+                 minor planet {number}; installed: {}",
+                SHIPPED_ASTEROIDS
+                    .iter()
+                    .map(|(n, label)| format!("{n} {label}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+            .into();
+        }
+        _ if frame.center == Center::Barycentric => {
+            error.message = format!(
+                "{name} has no ephemeris data at {instant}: barycentric positions need the Swiss \
+                 Ephemeris files, which cover {}",
+                crate::ephemeris_range::files_text()
+            )
+            .into();
+        }
+        _ => {}
+    }
+    CalcFailure::Input(error.prefixed("points"))
 }
 
 /// This endpoint's declarations: its lane (before the body is read) and the input instants
@@ -828,7 +800,7 @@ mod tests {
     }
 
     fn error(json: &str) -> String {
-        input(json).expect_err("an invalid request").message
+        input(json).expect_err("an invalid request").message.into()
     }
 
     #[test]

@@ -272,6 +272,236 @@ pub struct RangeDetails {
     pub valid_to: Option<String>,
 }
 
+/// The path of a request field as the deserialiser writes it (`birth.location.latitude`,
+/// `bodies[2]`, a query parameter's name), relative to the request it was found in. A request
+/// embedded in another (the chart wheel's `radix`) reports its fields under the embedding one
+/// with [`FieldPath::under`]: one leading segment pushed, nothing else of the path touched.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct FieldPath(String);
+
+impl FieldPath {
+    /// The path `path` (dotted, with `[i]` for list items).
+    pub fn new(path: impl Into<String>) -> Self {
+        Self(path.into())
+    }
+
+    /// This path inside the field `parent` of an embedding request: `natal.datetime` under
+    /// `transits` is `transits.natal.datetime`.
+    #[must_use]
+    pub fn under(&self, parent: &str) -> Self {
+        match (parent.is_empty(), self.0.is_empty()) {
+            (true, _) => self.clone(),
+            (false, true) => Self(parent.to_owned()),
+            // A request is an object, so a path starts with a field name, never an index.
+            (false, false) => Self(format!("{parent}.{}", self.0)),
+        }
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for FieldPath {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::fmt::Debug for FieldPath {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl Serialize for FieldPath {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl From<&str> for FieldPath {
+    fn from(path: &str) -> Self {
+        Self(path.to_owned())
+    }
+}
+
+impl From<String> for FieldPath {
+    fn from(path: String) -> Self {
+        Self(path)
+    }
+}
+
+impl From<FieldPath> for String {
+    fn from(path: FieldPath) -> Self {
+        path.0
+    }
+}
+
+impl PartialEq<str> for FieldPath {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for FieldPath {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+/// An error's message for people, kept as its text and the field paths it names (the field it
+/// starts with, a field a hint points to), so that an embedded request's error is put under the
+/// embedding field by pushing a segment on each path ([`Message::under`]), never by editing the
+/// text. It reads as the written message (`Deref<Target = str>`, `Display`).
+#[derive(Clone, PartialEq)]
+pub struct Message {
+    pieces: Vec<Piece>,
+    /// The pieces written out, kept so that the message reads as a `&str`.
+    written: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Piece {
+    Text(String),
+    Path(FieldPath),
+}
+
+impl Message {
+    fn from_pieces(pieces: Vec<Piece>) -> Self {
+        let mut message = Self {
+            pieces,
+            written: String::new(),
+        };
+        message.write();
+        message
+    }
+
+    fn write(&mut self) {
+        self.written.clear();
+        for piece in &self.pieces {
+            self.written.push_str(match piece {
+                Piece::Text(text) => text,
+                Piece::Path(path) => path,
+            });
+        }
+    }
+
+    /// `path` followed by `text`: `birth.location.latitude must be …`.
+    fn at_path(path: FieldPath, text: String) -> Self {
+        Self::from_pieces(vec![Piece::Path(path), Piece::Text(text)])
+    }
+
+    /// Adds text at the end (a hint).
+    pub fn push_str(&mut self, text: &str) {
+        self.pieces.push(Piece::Text(text.to_owned()));
+        self.written.push_str(text);
+    }
+
+    /// Adds text at the front (a label such as the body a failure is about).
+    pub fn prepend(&mut self, text: &str) {
+        self.pieces.insert(0, Piece::Text(text.to_owned()));
+        self.write();
+    }
+
+    /// Puts `path: ` in front.
+    fn label(&mut self, path: FieldPath) {
+        self.pieces
+            .splice(0..0, [Piece::Path(path), Piece::Text(": ".to_owned())]);
+        self.write();
+    }
+
+    fn names_a_path(&self) -> bool {
+        self.pieces
+            .iter()
+            .any(|piece| matches!(piece, Piece::Path(_)))
+    }
+
+    /// Every path the message names, under the field `parent` of an embedding request.
+    fn under(&mut self, parent: &str) {
+        for piece in &mut self.pieces {
+            if let Piece::Path(path) = piece {
+                *path = path.under(parent);
+            }
+        }
+        self.write();
+    }
+
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.written
+    }
+}
+
+impl Serialize for Message {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.written)
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Self {
+        Self::from_pieces(vec![Piece::Text(text)])
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Self {
+        text.to_owned().into()
+    }
+}
+
+impl From<Message> for String {
+    fn from(message: Message) -> Self {
+        message.written
+    }
+}
+
+impl std::ops::Deref for Message {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.written
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.written)
+    }
+}
+
+impl std::fmt::Debug for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.written, f)
+    }
+}
+
+impl PartialEq<str> for Message {
+    fn eq(&self, other: &str) -> bool {
+        self.written == other
+    }
+}
+
+impl PartialEq<&str> for Message {
+    fn eq(&self, other: &&str) -> bool {
+        self.written == *other
+    }
+}
+
+impl PartialEq<String> for Message {
+    fn eq(&self, other: &String) -> bool {
+        &self.written == other
+    }
+}
+
 /// A request that breaks a rule. The message starts with the field path and states the rule
 /// (`birth.location.latitude must be between -90 and 90 (got 91.5)`); `field` holds the same path
 /// apart from the message.
@@ -279,32 +509,36 @@ pub struct RangeDetails {
 #[error("{message}")]
 pub struct ApiInputError {
     pub code: ErrorCode,
-    /// The dotted path of the field (`birth.location.latitude`, `bodies[2]`, a query
-    /// parameter's name), when the error is about one field.
-    pub field: Option<String>,
-    pub message: String,
+    /// The path of the field (`birth.location.latitude`, `bodies[2]`, a query parameter's
+    /// name), when the error is about one field.
+    pub field: Option<FieldPath>,
+    pub message: Message,
     pub details: Option<ErrorDetails>,
 }
 
 impl ApiInputError {
     /// An `invalid_input` about the request as a whole (no single field is to blame).
     pub fn new(message: impl Into<String>) -> Self {
+        Self::with_message(message.into().into())
+    }
+
+    fn with_message(message: Message) -> Self {
         Self {
             code: ErrorCode::InvalidInput,
             field: None,
-            message: message.into(),
+            message,
             details: None,
         }
     }
 
     /// `field` followed by the rule: `start must be before end`.
     pub fn field(field: &str, rule: impl std::fmt::Display) -> Self {
-        Self::new(format!("{field} {rule}")).at(field)
+        Self::with_message(Message::at_path(field.into(), format!(" {rule}"))).at(field)
     }
 
     /// `field: ` followed by a message that stands on its own (a core error's text).
     pub fn labelled(field: &str, message: impl std::fmt::Display) -> Self {
-        Self::new(format!("{field}: {message}")).at(field)
+        Self::with_message(Message::at_path(field.into(), format!(": {message}"))).at(field)
     }
 
     /// An unknown name at `field`, with the catalogue's accepted names.
@@ -322,8 +556,31 @@ impl ApiInputError {
     /// (a core error found while calculating, blamed on the request field it came from).
     #[must_use]
     pub fn prefixed(mut self, field: &str) -> Self {
-        self.message = format!("{field}: {}", self.message);
+        self.message.label(field.into());
         self.at(field)
+    }
+
+    /// The error of a request embedded in the field `parent` of another (the chart wheel's
+    /// `transits`), as the embedding request reports it: every path it names is put under
+    /// `parent` (`natal.datetime` becomes `transits.natal.datetime`, in the field and in the
+    /// message); an error about no field in particular is blamed on `parent`.
+    #[must_use]
+    pub fn under(mut self, parent: &str) -> Self {
+        match self.field.take() {
+            Some(field) => {
+                let field = field.under(parent);
+                if self.message.names_a_path() {
+                    self.message.under(parent);
+                } else {
+                    // A message written without its path (a rule across fields) gets the
+                    // embedded field's path in front, as it would have none otherwise.
+                    self.message.label(field.clone());
+                }
+                self.field = Some(field);
+                self
+            }
+            None => self.prefixed(parent),
+        }
     }
 
     /// [`Self::limit`] for a list or a count: `max` items allowed, `got` given.
@@ -345,7 +602,7 @@ impl ApiInputError {
     /// Names the field the error is about.
     #[must_use]
     pub fn at(mut self, field: &str) -> Self {
-        self.field = Some(field.to_owned());
+        self.field = Some(field.into());
         self
     }
 
@@ -379,7 +636,7 @@ impl ApiInputError {
 
     /// A civil-time error at `path` (`birth`, `natal`, or empty for top-level fields): the field
     /// is `path.datetime`, `path.timezone` or `path.location.longitude`; a gap or fold carries
-    /// its two readings.
+    /// its two readings and a hint that names `path.ambiguous_time`.
     #[must_use]
     pub fn civil(path: &str, error: &CivilError) -> Self {
         let name = match error.field() {
@@ -389,45 +646,45 @@ impl ApiInputError {
             orrery_civil::Field::Calendar => "calendar",
         };
         let field = join_path(path, name);
-        let (code, hint, details) = match error {
-            CivilError::Gap { earlier, later, .. } | CivilError::Fold { earlier, later, .. } => (
-                if matches!(error, CivilError::Gap { .. }) {
+        let text = error.to_string();
+        // The civil crate's messages already start with the field's own name ("datetime must …"):
+        // the path stands in its place.
+        let rule = match text.strip_prefix(name) {
+            Some(rest) if rest.starts_with(' ') => rest.to_owned(),
+            _ => format!(": {text}"),
+        };
+        let mut pieces = vec![Piece::Path(field.clone()), Piece::Text(rule)];
+        let (code, details) = match error {
+            CivilError::Gap { earlier, later, .. } | CivilError::Fold { earlier, later, .. } => {
+                pieces.extend([
+                    Piece::Text(" (set ".to_owned()),
+                    Piece::Path(join_path(path, "ambiguous_time")),
+                    Piece::Text(" to `earlier` or `later`)".to_owned()),
+                ]);
+                let code = if matches!(error, CivilError::Gap { .. }) {
                     ErrorCode::NonexistentLocalTime
                 } else {
                     ErrorCode::AmbiguousLocalTime
-                },
-                format!(
-                    " (set {} to `earlier` or `later`)",
-                    join_path(path, "ambiguous_time")
-                ),
-                Some(ErrorDetails::Candidates {
+                };
+                let details = ErrorDetails::Candidates {
                     candidates: vec![earlier.into(), later.into()],
-                }),
-            ),
-            _ => (ErrorCode::InvalidInput, String::new(), None),
-        };
-        let text = error.to_string();
-        // The civil crate's messages already start with the field's own name ("datetime must …").
-        let message = match text.strip_prefix(name) {
-            Some(rest) if rest.starts_with(' ') => format!("{field}{rest}{hint}"),
-            _ => format!("{field}: {text}{hint}"),
+                };
+                (code, Some(details))
+            }
+            _ => (ErrorCode::InvalidInput, None),
         };
         Self {
             code,
             field: Some(field),
-            message,
+            message: Message::from_pieces(pieces),
             details,
         }
     }
 }
 
 /// `path.name`, or `name` at the top level.
-fn join_path(path: &str, name: &str) -> String {
-    if path.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{path}.{name}")
-    }
+fn join_path(path: &str, name: &str) -> FieldPath {
+    FieldPath::new(name).under(path)
 }
 
 /// A whole number as an integer (`10000`, not `10000.0`), anything else as a float.
@@ -466,6 +723,17 @@ impl CalcFailure {
                 CalcFailure::Input(error.prefixed(field))
             }
             other => other,
+        }
+    }
+
+    /// A client error of a request embedded in the field `parent` of another, as the
+    /// embedding request reports it ([`ApiInputError::under`]); a failure of ours is left as it
+    /// is.
+    #[must_use]
+    pub fn under(self, parent: &str) -> Self {
+        match self {
+            CalcFailure::Input(error) => CalcFailure::Input(error.under(parent)),
+            internal @ CalcFailure::Internal(_) => internal,
         }
     }
 }

@@ -68,22 +68,25 @@ pub fn json_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Ap
 #[must_use]
 pub fn from_serde(path: &str, message: &str) -> ApiInputError {
     let field = field_of(path, message);
-    let text = if let (Some(field), true) = (&field, message.starts_with("missing field `")) {
-        format!("{field} is required")
-    } else if message.starts_with("must ") || message.starts_with("may ") {
-        format!("{path} {message}")
-    } else if path == "." {
-        format!("request body: {message}")
-    } else {
-        format!("{path}: {message}")
+    let mut error = match &field {
+        Some(field) if message.starts_with("missing field `") => {
+            ApiInputError::field(field, "is required")
+        }
+        _ if message.starts_with("must ") || message.starts_with("may ") => {
+            ApiInputError::field(path, message)
+        }
+        _ if path == "." => ApiInputError::new(format!("request body: {message}")),
+        _ => ApiInputError::labelled(path, message),
     };
-    let mut error = ApiInputError::new(text);
     if let Some(kind) = unknown_name_kind(message) {
         error = error.unknown(kind.accepted_names());
     }
     match field {
         Some(field) => error.at(&field),
-        None => error,
+        None => ApiInputError {
+            field: None,
+            ..error
+        },
     }
 }
 

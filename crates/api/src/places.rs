@@ -392,18 +392,19 @@ pub fn best_match(
         ));
     };
     if choice == PlaceMatchChoice::Unique && is_ambiguous(&hits) {
-        return Err(ApiInputError {
-            code: crate::error::ErrorCode::AmbiguousPlace,
-            field: Some(field.to_owned()),
-            message: format!(
-                "{field} {text:?} matches several places about equally well; send place_id with \
-                 one of the candidates' ids, narrow the query (\"Springfield, Illinois\" is not \
+        let mut error = ApiInputError::field(
+            field,
+            format!(
+                "{text:?} matches several places about equally well; send place_id with one of \
+                 the candidates' ids, narrow the query (\"Springfield, Illinois\" is not \
                  understood: use GET /v1/places?q=…&country=…), or send place_match: \"best\""
             ),
-            details: Some(ErrorDetails::Places {
-                candidates: hits.iter().map(PlaceCandidate::from).collect(),
-            }),
+        );
+        error.code = crate::error::ErrorCode::AmbiguousPlace;
+        error.details = Some(ErrorDetails::Places {
+            candidates: hits.iter().map(PlaceCandidate::from).collect(),
         });
+        return Err(error);
     }
     Ok(*first)
 }

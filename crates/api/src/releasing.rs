@@ -391,6 +391,7 @@ mod tests {
             .and_then(|request| request.validate(now()).map(drop))
             .unwrap_err()
             .message
+            .into()
     }
 
     #[test]

@@ -864,6 +864,7 @@ mod tests {
             .and_then(|request| request.validate(now(), ReturnsEndpoint::Returns).map(drop))
             .unwrap_err()
             .message
+            .into()
     }
 
     fn birth() -> serde_json::Value {

@@ -409,7 +409,7 @@ fn failure(error: RiseSetError) -> CalcFailure {
     match error {
         RiseSetError::Ephemeris { body, source } => match CalcFailure::from(source) {
             CalcFailure::Input(mut e) => {
-                e.message = format!("{body}: {}", e.message);
+                e.message.prepend(&format!("{body}: "));
                 CalcFailure::Input(e.prefixed("bodies"))
             }
             internal @ CalcFailure::Internal(_) => internal,

@@ -886,7 +886,7 @@ mod tests {
     }
 
     fn error(json: &str) -> String {
-        input(json).expect_err("an invalid request").message
+        input(json).expect_err("an invalid request").message.into()
     }
 
     const NATAL: &str = r#""natal_positions": {"sun": 10.0, "ascendant": 370.0}"#;

@@ -238,7 +238,7 @@ fn series_match_pyswisseph() {
 
 fn failure_message(result: Result<EphemerisResponse, CalcFailure>) -> String {
     match result {
-        Err(CalcFailure::Input(error)) => error.message,
+        Err(CalcFailure::Input(error)) => error.message.into(),
         Err(CalcFailure::Internal(cause)) => panic!("a 400 was expected, got a 500: {cause}"),
         Ok(_) => panic!("a 400 was expected, got a result"),
     }

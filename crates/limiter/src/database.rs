@@ -81,43 +81,9 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl DatabaseLimiter {
-    /// A peek or a refund: one transaction of its own (they are rare next to hits, and a refund
-    /// must not wait for a batch of hits that may be refused).
-    pub(crate) async fn apply(
-        &self,
-        key_id: i64,
-        limit: i64,
-        now: UnixSeconds,
-        change: Change,
-    ) -> Result<Decision, LimiterError> {
-        let count = match change {
-            Change::Count => return self.hit(key_id, limit, now).await,
-            Change::Peek => self
-                .database
-                .hit_rate_window_batch(key_id, limit, now.minute(), WINDOW_MINUTES, 0)
-                .await
-                .map(|batch| batch.attempt(0)),
-            Change::GiveBack { minute } => {
-                self.database
-                    .give_back_rate_window(key_id, minute, now.minute(), WINDOW_MINUTES)
-                    .await
-            }
-        }
-        .map_err(|error| LimiterError::Unavailable(format!("rate-limit database: {error}")))?;
-        Ok(Decision::from_window(
-            true,
-            count.hits,
-            count.oldest_minute,
-            limit,
-            now,
-            LimitSource::Database,
-        ))
-    }
-}
-
-#[async_trait::async_trait]
-impl RateLimiter for DatabaseLimiter {
-    async fn hit(
+    /// A hit, batched with the other hits of the same key and minute (one transaction for the
+    /// batch, see `run_batches`).
+    async fn count(
         &self,
         key_id: i64,
         limit: i64,
@@ -155,26 +121,41 @@ impl RateLimiter for DatabaseLimiter {
             LimitSource::Database,
         ))
     }
+}
 
-    async fn peek(
+#[async_trait::async_trait]
+impl RateLimiter for DatabaseLimiter {
+    /// A hit is batched ([`DatabaseLimiter::count`]); a peek or a refund is one transaction of
+    /// its own (they are rare next to hits, and a refund must not wait for a batch of hits that
+    /// may be refused).
+    async fn decide(
         &self,
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
+        change: Change,
     ) -> Result<Decision, LimiterError> {
-        self.apply(key_id, limit, now, Change::Peek).await
-    }
-
-    async fn refund(
-        &self,
-        key_id: i64,
-        limit: i64,
-        hit_at: UnixSeconds,
-        now: UnixSeconds,
-    ) -> Result<Decision, LimiterError> {
-        let change = Change::GiveBack {
-            minute: hit_at.minute(),
-        };
-        self.apply(key_id, limit, now, change).await
+        let count = match change {
+            Change::Count => return self.count(key_id, limit, now).await,
+            Change::Peek => self
+                .database
+                .hit_rate_window_batch(key_id, limit, now.minute(), WINDOW_MINUTES, 0)
+                .await
+                .map(|batch| batch.attempt(0)),
+            Change::GiveBack { minute } => {
+                self.database
+                    .give_back_rate_window(key_id, minute, now.minute(), WINDOW_MINUTES)
+                    .await
+            }
+        }
+        .map_err(|error| LimiterError::Unavailable(format!("rate-limit database: {error}")))?;
+        Ok(Decision::from_window(
+            true,
+            count.hits,
+            count.oldest_minute,
+            limit,
+            now,
+            LimitSource::Database,
+        ))
     }
 }

@@ -24,8 +24,7 @@ pub use database::DatabaseLimiter;
 pub use memory::MemoryLimiter;
 pub use redis_store::{DECISION_DEADLINE, LIVENESS, POLL_INTERVAL, RedisLimiter};
 pub use revocations::Revocations;
-pub(crate) use window::Change;
-pub use window::{Decision, LimitSource, UnixSeconds, WINDOW_MINUTES};
+pub use window::{Change, Decision, LimitSource, UnixSeconds, WINDOW_MINUTES};
 
 /// Why a limiter could not decide. The server answers 503 only if every backend failed.
 #[derive(Debug, thiserror::Error)]
@@ -38,8 +37,23 @@ pub enum LimiterError {
 }
 
 /// Counts one request for a key and decides whether it may pass.
+///
+/// A store implements one method, [`RateLimiter::decide`], which applies a [`Change`] to a key's
+/// window; counting, peeking and giving back are that one method with each change.
 #[async_trait::async_trait]
 pub trait RateLimiter: Send + Sync + Debug {
+    /// Applies `change` to the window of `key_id` at `now` and returns the window after it.
+    ///
+    /// # Errors
+    /// Only when no backend could answer.
+    async fn decide(
+        &self,
+        key_id: i64,
+        limit: i64,
+        now: UnixSeconds,
+        change: Change,
+    ) -> Result<Decision, LimiterError>;
+
     /// Records a hit for `key_id` at `now` if the key's last hour holds fewer than `limit` hits.
     ///
     /// # Errors
@@ -49,7 +63,9 @@ pub trait RateLimiter: Send + Sync + Debug {
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
-    ) -> Result<Decision, LimiterError>;
+    ) -> Result<Decision, LimiterError> {
+        self.decide(key_id, limit, now, Change::Count).await
+    }
 
     /// The key's window at `now`, counting nothing: for requests that do not use up the quota.
     /// The decision is always `admitted`; `remaining` and `reset_secs` are the window's.
@@ -61,7 +77,9 @@ pub trait RateLimiter: Send + Sync + Debug {
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
-    ) -> Result<Decision, LimiterError>;
+    ) -> Result<Decision, LimiterError> {
+        self.decide(key_id, limit, now, Change::Peek).await
+    }
 
     /// Gives back one request admitted by [`RateLimiter::hit`] at `hit_at` (it answered 304), and
     /// returns the window at `now` after that. A request is given back only from the minute it
@@ -77,7 +95,12 @@ pub trait RateLimiter: Send + Sync + Debug {
         limit: i64,
         hit_at: UnixSeconds,
         now: UnixSeconds,
-    ) -> Result<Decision, LimiterError>;
+    ) -> Result<Decision, LimiterError> {
+        let change = Change::GiveBack {
+            minute: hit_at.minute(),
+        };
+        self.decide(key_id, limit, now, change).await
+    }
 
     /// Called once when the service stops: write what is pending and leave shared state.
     async fn shutdown(&self) {}

@@ -63,34 +63,13 @@ impl MemoryLimiter {
 
 #[async_trait::async_trait]
 impl RateLimiter for MemoryLimiter {
-    async fn hit(
+    async fn decide(
         &self,
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
+        change: Change,
     ) -> Result<Decision, LimiterError> {
-        Ok(self.apply(key_id, limit, now, Change::Count))
-    }
-
-    async fn peek(
-        &self,
-        key_id: i64,
-        limit: i64,
-        now: UnixSeconds,
-    ) -> Result<Decision, LimiterError> {
-        Ok(self.apply(key_id, limit, now, Change::Peek))
-    }
-
-    async fn refund(
-        &self,
-        key_id: i64,
-        limit: i64,
-        hit_at: UnixSeconds,
-        now: UnixSeconds,
-    ) -> Result<Decision, LimiterError> {
-        let change = Change::GiveBack {
-            minute: hit_at.minute(),
-        };
         Ok(self.apply(key_id, limit, now, change))
     }
 }

@@ -371,7 +371,7 @@ impl Shared {
                 Local::Database { .. } => {
                     return self
                         .database_decides
-                        .apply(key_id, limit, now, change)
+                        .decide(key_id, limit, now, change)
                         .await;
                 }
                 Local::Starting | Local::Returning { .. } => {}
@@ -829,34 +829,13 @@ async fn timed<T>(
 
 #[async_trait::async_trait]
 impl RateLimiter for RedisLimiter {
-    async fn hit(
+    async fn decide(
         &self,
         key_id: i64,
         limit: i64,
         now: UnixSeconds,
+        change: Change,
     ) -> Result<Decision, LimiterError> {
-        self.shared.decide(key_id, limit, now, Change::Count).await
-    }
-
-    async fn peek(
-        &self,
-        key_id: i64,
-        limit: i64,
-        now: UnixSeconds,
-    ) -> Result<Decision, LimiterError> {
-        self.shared.decide(key_id, limit, now, Change::Peek).await
-    }
-
-    async fn refund(
-        &self,
-        key_id: i64,
-        limit: i64,
-        hit_at: UnixSeconds,
-        now: UnixSeconds,
-    ) -> Result<Decision, LimiterError> {
-        let change = Change::GiveBack {
-            minute: hit_at.minute(),
-        };
         self.shared.decide(key_id, limit, now, change).await
     }
 

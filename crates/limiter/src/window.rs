@@ -38,7 +38,7 @@ impl LimitSource {
 
 /// What one call does to a key's window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Change {
+pub enum Change {
     /// Counts the request if the window has room (`RateLimiter::hit`).
     Count,
     /// Counts nothing: reads the window (`RateLimiter::peek`).

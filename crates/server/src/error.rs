@@ -254,8 +254,8 @@ impl From<orrery_api::ApiInputError> for ApiError {
             },
             body: ErrorBody {
                 code: error.code,
-                message: error.message,
-                field: error.field,
+                message: error.message.into(),
+                field: error.field.map(Into::into),
                 details: error.details,
             },
             retry_after_secs: None,

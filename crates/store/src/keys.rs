@@ -377,6 +377,23 @@ impl Database {
             reason: reason.to_owned(),
         };
         let mut tx = self.pool.begin().await?;
+        // The write comes first, as in `insert_key`: SQLite (WAL) takes a deferred
+        // transaction's write lock at its first write, and a transaction that read first cannot
+        // upgrade once another connection (the service's limiter, say) has committed since: it
+        // fails at once with "database is locked" (SQLITE_BUSY_SNAPSHOT), where a first write
+        // waits for the lock. So the old key's end is scheduled first, on the conditions a
+        // rotation needs; only when that changed nothing is the key read to say why.
+        let old_expires_at = now_unix + grace_secs.max(0);
+        let scheduled = sqlx::query(
+            "UPDATE api_keys SET expires_at = $1 \
+             WHERE id = $2 AND revoked_at IS NULL AND expires_at IS NULL \
+             AND client_id NOT IN (SELECT id FROM clients WHERE name = $3)",
+        )
+        .bind(old_expires_at)
+        .bind(key_id)
+        .bind(DEMO_CLIENT)
+        .execute(&mut *tx)
+        .await?;
         let row = sqlx::query(
             "SELECT k.client_id, c.name, k.plan_code, k.environment, k.revoked_at, k.expires_at \
              FROM api_keys k JOIN clients c ON c.id = k.client_id WHERE k.id = $1",
@@ -385,23 +402,26 @@ impl Database {
         .fetch_optional(&mut *tx)
         .await?
         .ok_or(StoreError::UnknownKey { id: key_id })?;
+        if scheduled.rows_affected() != 1 {
+            // Nothing was changed, so the row says why (the transaction is rolled back).
+            if row.try_get::<String, _>("name")? == DEMO_CLIENT {
+                return Err(not_rotatable(
+                    "it is the demo key; set ORRERY_DEMO_KEY to replace it",
+                ));
+            }
+            if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() {
+                return Err(not_rotatable("it is revoked"));
+            }
+            if let Some(end) = row.try_get::<Option<i64>, _>("expires_at")? {
+                return Err(not_rotatable(&format!(
+                    "it is already being rotated out (valid until Unix time {end}); rotate its successor instead"
+                )));
+            }
+            return Err(not_rotatable("it changed while it was being rotated"));
+        }
         let client_id: i64 = row.try_get("client_id")?;
-        let client_name: String = row.try_get("name")?;
         let plan_code: String = row.try_get("plan_code")?;
         let environment = parse_environment(&row)?;
-        if client_name == DEMO_CLIENT {
-            return Err(not_rotatable(
-                "it is the demo key; set ORRERY_DEMO_KEY to replace it",
-            ));
-        }
-        if row.try_get::<Option<i64>, _>("revoked_at")?.is_some() {
-            return Err(not_rotatable("it is revoked"));
-        }
-        if let Some(end) = row.try_get::<Option<i64>, _>("expires_at")? {
-            return Err(not_rotatable(&format!(
-                "it is already being rotated out (valid until Unix time {end}); rotate its successor instead"
-            )));
-        }
         let secret = ApiKeySecret::generate(environment);
         insert_key_row(
             &mut tx,
@@ -412,19 +432,6 @@ impl Database {
             now_unix,
         )
         .await?;
-        let old_expires_at = now_unix + grace_secs.max(0);
-        let scheduled = sqlx::query(
-            "UPDATE api_keys SET expires_at = $1 \
-             WHERE id = $2 AND revoked_at IS NULL AND expires_at IS NULL",
-        )
-        .bind(old_expires_at)
-        .bind(key_id)
-        .execute(&mut *tx)
-        .await?;
-        if scheduled.rows_affected() != 1 {
-            // Another rotation or a revocation came first; the new key is rolled back.
-            return Err(not_rotatable("it changed while it was being rotated"));
-        }
         tx.commit().await?;
         let record = self
             .find_active_key(&secret.hash())

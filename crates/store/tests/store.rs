@@ -258,6 +258,47 @@ async fn rotation_keeps_two_live_keys_until_the_changeover_ends(db: &Database) {
     ));
 }
 
+/// A rotation while the limiter writes to the same database from other connections (the CLI's
+/// `keys rotate` against a running service): on SQLite in WAL mode a transaction that reads
+/// before it writes fails at once with "database is locked" (SQLITE_BUSY_SNAPSHOT) when another
+/// connection committed between; one that writes first waits for the lock.
+async fn rotation_beside_limiter_writes_succeeds(db: &Database) {
+    let now = wall_clock();
+    let writing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let writers: Vec<_> = (0..2)
+        .map(|writer| {
+            let db = db.clone();
+            let writing = std::sync::Arc::clone(&writing);
+            tokio::spawn(async move {
+                let mut writes = 0_u32;
+                while writing.load(std::sync::atomic::Ordering::Relaxed) {
+                    db.hit_rate_window(900 + writer, 1_000_000_000, 600, 60)
+                        .await
+                        .unwrap();
+                    writes += 1;
+                }
+                writes
+            })
+        })
+        .collect();
+    let mut key = db
+        .create_key("Rotating under load", "pro", Environment::Test, now)
+        .await
+        .unwrap()
+        .record
+        .key_id;
+    for rotation in 0..40 {
+        key = match db.rotate_key(key, 0, now).await {
+            Ok(rotated) => rotated.new.record.key_id,
+            Err(error) => panic!("rotation {rotation} failed beside limiter writes: {error}"),
+        };
+    }
+    writing.store(false, std::sync::atomic::Ordering::Relaxed);
+    for writer in writers {
+        assert!(writer.await.unwrap() > 0, "the limiter wrote meanwhile");
+    }
+}
+
 async fn refunds_take_back_database_hits_only(db: &Database) {
     for _ in 0..2 {
         assert!(db.hit_rate_window(77, 5, 300, 60).await.unwrap().admitted);
@@ -283,6 +324,7 @@ async fn all_scenarios(db: &Database) {
     window_is_exact_under_concurrency(db).await;
     a_batch_admits_what_fits_in_order(db).await;
     rotation_keeps_two_live_keys_until_the_changeover_ends(db).await;
+    rotation_beside_limiter_writes_succeeds(db).await;
     refunds_take_back_database_hits_only(db).await;
 }
 

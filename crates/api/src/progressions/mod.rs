@@ -714,6 +714,7 @@ mod tests {
             .and_then(|request| request.validate(now()).map(drop))
             .unwrap_err()
             .message
+            .into()
     }
 
     fn birth() -> serde_json::Value {
