@@ -82,6 +82,7 @@ pub struct AntisciaRequest {
     pub datetime: Instant,
     /// Body names; default the 14 standard points; unknown names are ignored (echoed in `settings.ignored_bodies`); not empty.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub bodies: Option<Vec<LenientBodyField>>,
     /// Degrees of orb for `pairs`, 0..3; default 1.
     #[serde(default)]

@@ -82,9 +82,12 @@ impl<'de> Deserialize<'de> for OrbsField {
 impl utoipa::PartialSchema for OrbsField {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
         use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, OneOfBuilder, Type};
+        // Every orb, `max` included, is an `Orb`: above 0, at most `Orb::MAX_DEG`.
         let number = |description: &str| {
             ObjectBuilder::new()
                 .schema_type(Type::Number)
+                .exclusive_minimum(Some(0.0))
+                .maximum(Some(Orb::MAX_DEG))
                 .description(Some(description))
         };
         let mut custom = ObjectBuilder::new()
@@ -93,7 +96,10 @@ impl utoipa::PartialSchema for OrbsField {
             .description(Some(
                 "Named aspects get exactly their orb, the others their classic orb, all capped at `max`.",
             ))
-            .property("max", number("The widest orb, degrees."))
+            .property(
+                "max",
+                number("The widest orb, degrees; no aspect's orb may exceed it."),
+            )
             .additional_properties(Some(AdditionalProperties::FreeForm(false)));
         for aspect in Aspect::ALL {
             custom = custom.property(aspect.name(), number("Degrees."));
@@ -106,7 +112,9 @@ impl utoipa::PartialSchema for OrbsField {
                     .enum_values(Some(OrbPreset::ALL.iter().map(|p| p.name())))
                     .description(Some("A preset (see GET /v1/catalog/orb-presets).")),
             )
-            .item(number("One orb in degrees for every aspect and pair."))
+            .item(number(
+                "One orb in degrees for every aspect and pair, above 0 and at most 30.",
+            ))
             .item(custom)
             .description(Some(
                 "A preset name, a bare number of degrees, or an object `{max, <aspect>: degrees}`.",

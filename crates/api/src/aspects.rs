@@ -46,6 +46,7 @@ pub struct AspectsRequest {
     pub aspect_types: Option<Vec<crate::names::AspectCategoryField>>,
     /// Aspect names (`GET /v1/catalog/aspects`); takes precedence over `aspect_types`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub aspects: Option<Vec<crate::names::AspectField>>,
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[serde(default)]

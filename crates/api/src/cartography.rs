@@ -124,6 +124,7 @@ impl LineTypeDto {
 #[serde(deny_unknown_fields)]
 pub struct AcgAspectsDto {
     /// Aspect angles in degrees, each in (0, 180], 1..6 of them, no repeats.
+    #[schema(min_items = 1, max_items = 6)]
     pub angles: Vec<f64>,
     /// Line types the aspect lines are drawn for (`mc`, `ic`, `ac`, `dc`), no repeats; default all four.
     #[serde(default)]
@@ -146,9 +147,11 @@ pub struct AcgRequest {
     pub birth: BirthDto,
     /// Body names, 1..16, no repeats; default `sun`…`pluto`, `chiron`, `true_node`.
     #[serde(default)]
+    #[schema(min_items = 1, max_items = 16)]
     pub bodies: Option<Vec<BodyField>>,
     /// Which lines (`mc`, `ic`, `ac`, `dc`), no repeats; default all four.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub line_types: Option<Vec<LineTypeDto>>,
     /// Adds zodiacal aspect lines; default none.
     #[serde(default)]

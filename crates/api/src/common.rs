@@ -34,11 +34,13 @@ pub struct LocationDto {
     /// Metres above sea level; default 0, or the place's elevation.
     #[serde(default)]
     pub altitude: Option<AltitudeM>,
-    /// A place of the atlas by its GeoNames id (`GET /v1/places`), instead of the coordinates.
+    /// A place of the atlas by its GeoNames id (`GET /v1/places`), instead of the coordinates;
+    /// an id the atlas does not have is a 400.
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub place_id: Option<u32>,
-    /// A place of the atlas by name (`Graz`, `München`); an ambiguous name is a 400
-    /// `ambiguous_place` unless `place_match` is `best`.
+    /// A place of the atlas by name (`Graz`, `München`); a name the atlas does not have is a
+    /// 400, an ambiguous one a 400 `ambiguous_place` unless `place_match` is `best`.
     #[serde(default)]
     pub place: Option<String>,
     /// `unique` (default) or `best`: how to take an ambiguous `place`.
@@ -226,16 +228,21 @@ pub struct BirthDto {
     pub datetime: CivilDateTime,
     /// IANA time zone (`Europe/Berlin`) for a local `datetime`, or `auto`: the zone at the
     /// coordinates. With `place_id` or `place`, the place's zone unless a name is given.
+    /// Required for a local `datetime` with `location`; a name the tz database does not have,
+    /// or a date at which the zone had no civil time yet, is a 400.
     #[serde(default)]
     pub timezone: Option<TimeZoneField>,
     /// The place of the birth or event (or give `place_id` or `place` instead).
     #[serde(default)]
     pub location: Option<LocationDto>,
-    /// A place of the atlas by its GeoNames id (`GET /v1/places`), instead of `location`.
+    /// A place of the atlas by its GeoNames id (`GET /v1/places`), instead of `location`; an
+    /// id the atlas does not have is a 400.
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub place_id: Option<u32>,
-    /// A place of the atlas by name (`Graz`, `München`): its best match is used and echoed; an
-    /// ambiguous name is a 400 `ambiguous_place` unless `place_match` is `best`.
+    /// A place of the atlas by name (`Graz`, `München`): its best match is used and echoed; a
+    /// name the atlas does not have is a 400, an ambiguous one a 400 `ambiguous_place` unless
+    /// `place_match` is `best`.
     #[serde(default)]
     pub place: Option<String>,
     /// `unique` (default: an ambiguous `place` is an error) or `best` (take the best match).
@@ -841,5 +848,41 @@ mod birth_by_place_tests {
 /// Ecliptic longitudes by point name (`{"sun": 84.2, "moon": 301.5}`), degrees [0, 360).
 // The schema of the request fields that take such a map (`natal_positions`, `positions`, as
 // their `value_type`), so generated clients get a named model; the fields keep their map.
-#[derive(Debug, ToSchema)]
+#[derive(Debug)]
 pub struct PointLongitudes(pub std::collections::BTreeMap<String, f64>);
+
+impl utoipa::PartialSchema for PointLongitudes {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Type};
+        // natal.rs `check_point_count` (at least one point) and the name rule of
+        // `natal_positions` (1 to 64 characters).
+        ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .description(Some(
+                "Ecliptic longitudes by point name (`{\"sun\": 84.2, \"moon\": 301.5}`), degrees \
+                 [0, 360); at least one point, names of 1 to 64 characters.",
+            ))
+            .property_names(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .min_length(Some(1))
+                    .max_length(Some(64)),
+            ))
+            .additional_properties(Some(AdditionalProperties::RefOr(
+                ObjectBuilder::new()
+                    .schema_type(Type::Number)
+                    .format(Some(utoipa::openapi::schema::SchemaFormat::KnownFormat(
+                        utoipa::openapi::schema::KnownFormat::Double,
+                    )))
+                    .into(),
+            )))
+            .min_properties(Some(1))
+            .into()
+    }
+}
+
+impl ToSchema for PointLongitudes {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("PointLongitudes")
+    }
+}

@@ -108,12 +108,14 @@ pub struct DirectionsOptionsDto {
     pub mode: Option<ModeDto>,
     /// Promissor bodies, 1..12; default `sun`…`saturn`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub promissors: Option<Vec<BodyField>>,
     /// The significators; default all four angles and `sun`, `moon`.
     #[serde(default)]
     pub significators: Option<SignificatorsDto>,
     /// Degrees added to the promissor, each -360..360, 1..24 of them; default `[0]`.
     #[serde(default)]
+    #[schema(min_items = 1, max_items = 24)]
     pub aspects: Option<Vec<AspectOffsetDeg>>,
     /// Start of the window in years of age, 0..120, not after `age_end`; default 0.
     #[serde(default)]

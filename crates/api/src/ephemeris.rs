@@ -126,7 +126,8 @@ bounded_number!(
 pub struct EphemerisRequest {
     /// First sample.
     pub start: Instant,
-    /// Last possible sample; must be after `start`.
+    /// Last possible sample; must be after `start`, and `start` to `end` at the step may
+    /// hold at most 10,000 samples (more is a 400 `limit_exceeded`).
     pub end: Instant,
     /// Step between samples in days, > 0; at most one of the three steps; default 1 day.
     #[serde(default)]

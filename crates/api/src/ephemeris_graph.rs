@@ -49,10 +49,12 @@ pub enum DialName {
 pub struct EphemerisGraphRequest {
     /// The window's first instant (UTC or with an offset).
     pub start: Instant,
-    /// The window's last instant; at most five years after `start`.
+    /// The window's last instant: after `start`, and at most five years (1826.25 days) after
+    /// it.
     pub end: Instant,
     /// Body names; default `sun`..`pluto`; at most 20.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub bodies: Option<Vec<BodyField>>,
     /// `full` (default), `ninety` or `forty_five`.
     #[serde(default)]

@@ -111,12 +111,16 @@ pub struct VoidOfCourseDto {
 pub struct EventsRequest {
     /// The first instant of the window.
     pub start: Instant,
-    /// The last instant of the window.
+    /// The last instant of the window: after `start`, and at most the smallest window of the
+    /// `types` after it (10 years with `lunation`, `void_of_course` or `aspect`, 200 years
+    /// for the others); a longer window is a 400 `limit_exceeded`.
     pub end: Instant,
     /// The event types wanted.
+    #[schema(min_items = 1)]
     pub types: Vec<EventTypeDto>,
     /// Body names; default `sun`..`pluto`, `chiron`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub bodies: Option<Vec<BodyField>>,
     /// `tropical` (default) or `sidereal`.
     #[serde(default)]
@@ -135,6 +139,7 @@ pub struct EventsRequest {
     pub aspect_types: Option<Vec<AspectCategoryField>>,
     /// Aspect names of `aspect` events; take precedence over `aspect_types`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub aspects: Option<Vec<AspectField>>,
     /// The place of `local_eclipse` events.
     #[serde(default)]

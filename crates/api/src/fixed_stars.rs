@@ -75,9 +75,32 @@ impl Bounds for StarOrbBounds {
 /// A star's name as a request gives it: 1 to 40 characters, no control characters. Whether
 /// the catalogue has it is known only with the catalogue file: an unknown name is a 400
 /// `unknown_name` naming its place in `stars`.
-#[derive(Debug, Clone, PartialEq, Eq, ToSchema)]
-#[schema(value_type = String)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StarNameField(String);
+
+impl utoipa::PartialSchema for StarNameField {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        // The length of the name as sent; the parser trims white space at the ends first.
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(MAX_STAR_NAME_CHARS))
+            .pattern(Some(r"\S"))
+            .description(Some(
+                "A star of `GET /v1/catalog/fixed-stars`: its name (`Aldebaran`) or its \
+                 designation with a leading comma (`,alTau`); 1 to 40 characters, no control \
+                 characters.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for StarNameField {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("StarNameField")
+    }
+}
 
 impl<'de> Deserialize<'de> for StarNameField {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -102,6 +125,7 @@ pub struct FixedStarsRequest {
     pub at: Option<Instant>,
     /// Star names.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub stars: Option<Vec<StarNameField>>,
     /// Instead of `stars`: every star this bright or brighter.
     #[serde(default)]

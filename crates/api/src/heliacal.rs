@@ -192,6 +192,8 @@ pub struct HeliacalRequest {
     /// `moon`, `mercury`, `venus`, `mars`, `jupiter`, `saturn` or a star of `GET /v1/catalog/fixed-stars` (name or designation, case ignored).
     pub object: ObjectInput,
     /// `heliacal_rising`, `heliacal_setting`, `evening_first_visible`, `morning_last_visible`, `acronychal_rising`, `acronychal_setting` or `cosmical_setting`.
+    /// Not every object has every event (Venus has no acronychal rising): asking for one it
+    /// does not have is a 400 that says so.
     pub event_type: HeliacalEventTypeField,
     /// The observer's place; latitude -60..60.
     pub location: LocationDto,

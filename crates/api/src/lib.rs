@@ -23,6 +23,7 @@ pub mod error;
 pub mod events;
 pub mod fixed_stars;
 pub mod heliacal;
+pub mod json_types;
 pub mod lots;
 pub mod midpoints;
 pub mod names;

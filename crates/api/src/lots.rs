@@ -100,6 +100,7 @@ pub struct LotsRequest {
     pub sect: Option<SectDto>,
     /// Lot names (`fortune`, `spirit`, …), not empty; default all 14.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub lots: Option<Vec<LotField>>,
 }
 
@@ -124,8 +125,9 @@ pub struct LotsInput {
     pub named: bool,
 }
 
-/// The names `positions` accepts.
-fn accepted_position_names() -> Vec<&'static str> {
+/// The point names `positions` takes: the lot bodies and `ascendant`.
+#[must_use]
+pub fn accepted_position_names() -> Vec<&'static str> {
     let mut names: Vec<&str> = LOT_BODIES.iter().map(|(_, n)| *n).collect();
     names.push("ascendant");
     names

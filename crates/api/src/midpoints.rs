@@ -122,9 +122,11 @@ pub struct MidpointsRequest {
     pub positions: Option<BTreeMap<String, f64>>,
     /// The points to use, 2..32 distinct names (with `natal` any catalogue body, `ascendant`, `mc`; with `positions` its names); default all.
     #[serde(default)]
+    #[schema(min_items = 2, max_items = 32)]
     pub points: Option<Vec<PointLabel>>,
     /// Activation angles in degrees, any of 0, 45, 90, 135, 180; default all.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub aspect_angles: Option<Vec<f64>>,
     /// Degrees of orb for activation, 0..5; default 1.5.
     #[serde(default)]

@@ -220,7 +220,8 @@ pub fn body_name_pattern(extra: &[&str]) -> String {
         .chain(
             Body::ACCEPTED_NAMES
                 .iter()
-                .map(|name| name.replace("<number>", "[0-9]+")),
+                // Body::parse: 1..=999_999 without a leading zero.
+                .map(|name| name.replace("<number>", "[1-9][0-9]{0,5}")),
         )
         .collect();
     format!("^({})$", names.join("|"))
@@ -539,7 +540,10 @@ mod tests {
         assert_eq!(error.field.as_deref(), Some("bodies[1]"));
         let pattern = serde_json::to_value(BodyField::schema()).unwrap()["pattern"].clone();
         assert!(
-            pattern.as_str().unwrap().contains("|asteroid_[0-9]+)$"),
+            pattern
+                .as_str()
+                .unwrap()
+                .contains("|asteroid_[1-9][0-9]{0,5})$"),
             "{pattern}"
         );
     }

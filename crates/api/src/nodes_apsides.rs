@@ -63,6 +63,16 @@ use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::BodyField;
 
+/// The body names `bodies` refuses: those without an orbit of their own (`has_nodes`), so
+/// that the request schema can leave them out.
+#[must_use]
+pub fn names_without_nodes() -> Vec<&'static str> {
+    Body::ACCEPTED_NAMES
+        .into_iter()
+        .filter(|name| Body::parse(name).is_ok_and(|body| !has_nodes(body)))
+        .collect()
+}
+
 /// `mean` or `osculating`.
 #[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -89,6 +99,7 @@ pub struct NodesApsidesRequest {
     pub datetime: Instant,
     /// Body names, not empty (not the Sun, the Earth or the lunar points); default `moon`, `mercury`…`pluto`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub bodies: Option<Vec<BodyField>>,
     /// `mean` (default) or `osculating`; Pluto and the asteroids are always osculating.
     #[serde(default)]

@@ -8,6 +8,7 @@
 use serde::de::DeserializeOwned;
 
 use crate::error::ApiInputError;
+use crate::json_types::SchemaTypes;
 use crate::names::unknown_name_kind;
 
 /// serde_json's message for a number beyond the range of its type (`1e400`, or an integer
@@ -18,7 +19,8 @@ const NUMBER_OUT_OF_RANGE: &str = "number out of range";
 const NUMBER_RULE: &str = "must be a number within the range of a 64-bit float (magnitude below \
                            1.8e308) and of the field (got a number out of range)";
 
-/// Parses a JSON request body that must be an object.
+/// Parses a JSON request body that must be an object, as must every struct in it
+/// ([`SchemaTypes`]).
 ///
 /// # Errors
 /// Not JSON, not an object, or a field that fails to deserialise or validate, named by its
@@ -30,7 +32,7 @@ pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiInputError> 
         )));
     }
     let deserializer = &mut serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(deserializer).map_err(|error| {
+    serde_path_to_error::deserialize(SchemaTypes(deserializer)).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner();
         // serde_json appends the position to every message; the path says where already.
@@ -54,7 +56,7 @@ pub fn json_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiInputError> 
 /// # Errors
 /// As [`json_body`].
 pub fn json_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiInputError> {
-    serde_path_to_error::deserialize(value).map_err(|error| {
+    serde_path_to_error::deserialize(SchemaTypes(value)).map_err(|error| {
         let path = error.path().to_string();
         from_serde(&path, &error.into_inner().to_string())
     })
@@ -135,6 +137,10 @@ mod tests {
     struct Outer {
         inner: Inner,
         list: Option<Vec<f64>>,
+        #[serde(default)]
+        nested: Vec<Inner>,
+        #[serde(default)]
+        maybe: Option<Inner>,
     }
 
     #[derive(Debug, serde::Deserialize)]
@@ -162,6 +168,50 @@ mod tests {
                 format!("{field} {NUMBER_RULE}"),
                 "{}",
                 String::from_utf8_lossy(body)
+            );
+        }
+    }
+
+    #[test]
+    fn a_struct_given_as_an_array_is_refused_at_its_field() {
+        for (body, field) in [
+            (&br#"{"inner": [1, 2]}"#[..], "inner"),
+            (br#"{"inner": [null, null]}"#, "inner"),
+            (br#"{"inner": {"value": 1}, "nested": [[1]]}"#, "nested[0]"),
+            (br#"{"inner": {"value": 1}, "maybe": [1]}"#, "maybe"),
+        ] {
+            let error = json_body::<Outer>(body).unwrap_err();
+            assert_eq!(error.field.as_deref(), Some(field), "{}", error.message);
+            assert_eq!(error.message, format!("{field} must be an object"));
+            let value = serde_json::from_slice(body).unwrap();
+            let error = json_value::<Outer>(value).unwrap_err();
+            assert_eq!(error.message, format!("{field} must be an object"));
+        }
+        // The same structs as objects, and lists of numbers, still read.
+        let outer: Outer = json_body(
+            br#"{"inner": {"value": 1}, "list": [1, 2], "nested": [{"value": 2}], "maybe": {"value": 3}}"#,
+        )
+        .unwrap();
+        assert_eq!(outer.nested.len(), 1);
+    }
+
+    #[test]
+    fn an_integer_may_be_written_as_a_float_without_a_fraction() {
+        // JSON Schema's `integer` includes 3.0; a fraction or a sign the type cannot hold is
+        // still refused, at the field.
+        let outer: Outer = json_body(br#"{"inner": {"value": 1, "count": 3.0}}"#).unwrap();
+        assert_eq!(outer.inner.count, Some(3));
+        for body in [
+            &br#"{"inner": {"value": 1, "count": 3.5}}"#[..],
+            br#"{"inner": {"value": 1, "count": -1.0}}"#,
+            br#"{"inner": {"value": 1, "count": 4294967296.0}}"#,
+        ] {
+            let error = json_body::<Outer>(body).unwrap_err();
+            assert_eq!(
+                error.field.as_deref(),
+                Some("inner.count"),
+                "{}",
+                error.message
             );
         }
     }

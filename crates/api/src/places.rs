@@ -68,10 +68,10 @@ impl PartialSchema for CountryCode {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
-            .min_length(Some(2))
-            .max_length(Some(2))
+            .pattern(Some("^[A-Za-z]{2}$"))
             .description(Some(
-                "ISO 3166-1 alpha-2 country code (`AT`), of a country with places in the atlas.",
+                "ISO 3166-1 alpha-2 country code (`AT`; lower case is read as upper case), of a \
+                 country with places in the atlas.",
             ))
             .examples(["AT"])
             .into()
@@ -188,7 +188,11 @@ pub fn check_query(field: &str, text: &str) -> Result<(), ApiInputError> {
 #[into_params(parameter_in = Query)]
 pub struct PlacesQuery {
     /// The place's name or its beginning, in any language or script; case and diacritics are
-    /// ignored (`graz`, `Munchen`, `Грац`). 1 to 100 characters.
+    /// ignored (`graz`, `Munchen`, `Грац`). 1 to 100 characters, at least one a letter or a
+    /// digit.
+    // The pattern: a character that is neither white space nor ASCII punctuation, the same in
+    // ECMA and Python regular expressions (`check_query` folds the text and wants it non-empty).
+    #[param(min_length = 1, max_length = 100, pattern = r"[^\s!-/:-@\[-`{-~]")]
     pub q: String,
     /// Only places in this country (ISO 3166-1 alpha-2, `AT`).
     #[serde(default)]

@@ -44,6 +44,7 @@ pub struct RadixOptionsDto {
     pub house_system: Option<HouseSystemField>,
     /// Parts to return: `planets`, `houses`, `aspects`; not empty; default all.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub include: Option<Vec<RadixPart>>,
     /// Aspect selection and orbs; default major aspects, `classic` orbs, with AC and MC.
     #[serde(default)]
@@ -63,6 +64,7 @@ pub struct RadixOptionsDto {
     /// The bodies of the chart; default `sun`..`pluto`, `mean_node`, `true_node`, `mean_apogee`,
     /// `osculating_apogee`, `chiron`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub bodies: Option<Vec<BodyField>>,
 }
 

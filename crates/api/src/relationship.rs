@@ -127,6 +127,7 @@ pub struct RelationshipOptionsDto {
     pub aspects: Option<RadixAspectsDto>,
     /// Body names, not empty; default radix's standard points.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub bodies: Option<Vec<BodyField>>,
     /// `synastry` only: add both radix charts; default false.
     #[serde(default)]

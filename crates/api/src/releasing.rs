@@ -65,7 +65,8 @@ bounded_number!(
 pub struct ReleasingRequest {
     /// The birth.
     pub birth_datetime: Instant,
-    /// The instant whose periods are returned, from the birth to 1000 years (of `year_days`) after it; default now.
+    /// The instant whose periods are returned, not before `birth_datetime` and at most 1000
+    /// years (of `year_days`) after it; default now.
     #[serde(default)]
     pub target_datetime: Option<Instant>,
     /// Sign releasing starts from (`aries`…`pisces`); give this or `lot_longitude`, not both.
@@ -73,9 +74,11 @@ pub struct ReleasingRequest {
     pub start_sign: Option<SignField>,
     /// Longitude of the lot releasing starts from, degrees, [0, 360); its sign is the start sign.
     #[serde(default)]
+    #[schema(minimum = 0, exclusive_maximum = 360)]
     pub lot_longitude: Option<f64>,
     /// Deepest level returned, 1..4; default 3.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 4)]
     pub max_level: Option<i64>,
     /// Add the first 50 level-1 periods; default false.
     #[serde(default)]

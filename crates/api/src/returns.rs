@@ -160,6 +160,7 @@ pub struct ReturnsRequest {
     pub from: Option<Instant>,
     /// How many returns, 1..50; default 1.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 50)]
     pub count: Option<i64>,
     /// The return chart's place; default the birth place.
     #[serde(default)]
@@ -448,9 +449,12 @@ impl utoipa::PartialSchema for ReturnPlanetsField {
                 ReturnBodyField::name(),
             ))
             .item(
-                ArrayBuilder::new().items(utoipa::openapi::Ref::from_schema_name(
-                    ReturnBodyField::name(),
-                )),
+                ArrayBuilder::new()
+                    .items(utoipa::openapi::Ref::from_schema_name(
+                        ReturnBodyField::name(),
+                    ))
+                    // `planets`: "must name at least one body".
+                    .min_items(Some(1)),
             )
             .description(Some("A body name or an array of them."))
             .into()

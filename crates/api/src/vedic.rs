@@ -114,9 +114,11 @@ pub struct VedicRequest {
     pub include: Option<Vec<VedicPart>>,
     /// Divisional charts: `D1`, `D2`, `D3`, `D7`, `D9`, `D10`, `D12`; not empty; default `D1`, `D9`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub vargas: Option<Vec<VargaField>>,
     /// 1 (mahadashas) or 2 (with antardashas); default 1.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 2)]
     pub dasha_levels: Option<i64>,
     /// The length of a Vimshottari year in days, 360..=366; default 365.25.
     #[serde(default)]

@@ -1,8 +1,8 @@
 //! Positions of bodies in a frame, and charts (positions plus houses and angles).
 
 use orrery_ephem::{
-    AyanamsaId, CalcRequest, Coordinates, DateSpan, EclipticPosition, EphemError, Ephemeris,
-    EphemerisSource, Equinox, HouseSystem, Houses, Observer, bundled_range,
+    AyanamsaId, BodyRange, CalcRequest, Coordinates, DateSpan, EclipticPosition, EphemError,
+    Ephemeris, EphemerisSource, Equinox, HouseSystem, Houses, Observer, bundled_range,
 };
 
 use crate::angle::Longitude;
@@ -191,7 +191,25 @@ fn without_paths(message: &str) -> String {
 
 /// Names the body and its range when the library has no data for it.
 pub(crate) fn no_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
-    let range = bundled_range(body.body_id());
+    no_data_in(body, jd, error, bundled_range(body.body_id()))
+}
+
+/// As [`no_data`], for a calculation that only the Swiss Ephemeris files serve (nodes and
+/// apsides: the library's functions that do not say which ephemeris they used refuse the
+/// Moshier model, `orrery_ephem`'s `require_swiss_files`): the range stated is the files',
+/// not the wider one of positions, which would include the refused date.
+pub(crate) fn no_file_data(body: Body, jd: JulianDayUt, error: EphemError) -> ChartError {
+    let range = match bundled_range(body.body_id()) {
+        BodyRange::Limited { files, .. } => BodyRange::Limited {
+            valid: files,
+            files,
+        },
+        BodyRange::Unlimited => BodyRange::Unlimited,
+    };
+    no_data_in(body, jd, error, range)
+}
+
+fn no_data_in(body: Body, jd: JulianDayUt, error: EphemError, range: BodyRange) -> ChartError {
     let valid = match &error {
         // Inside the years of the asteroid files, a missing file means this asteroid has none.
         EphemError::DataUnavailable { .. }

@@ -25,6 +25,7 @@ use crate::routes;
 use crate::routes::assets::{JSON, StaticFile};
 
 mod code_samples;
+mod request_rules;
 mod tagged_unions;
 
 /// The playground's examples: one request per operation (the first one wins).
@@ -117,6 +118,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     HttpConventions.modify(&mut document);
     ProvenanceInAnswers.modify(&mut document);
     PlaygroundExamples.modify(&mut document);
+    request_rules::tell_the_rules(&mut document);
     tagged_unions::name_tagged_alternatives(&mut document);
     document
 }

@@ -194,6 +194,7 @@ pub struct ProgressionsRequest {
     pub step_years: Option<StepYears>,
     /// Progressed points, 1..20: body names, and `ascendant`, `mc` with `secondary` or `solar_arc`; default `sun`…`pluto`, `chiron`.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub moving_points: Option<Vec<MovingPointField>>,
     /// Window only, not with `phases`: `progressed_natal` (default), `progressed_progressed` (not with `solar_arc`) or `transit_progressed`.
     #[serde(default)]

@@ -37,7 +37,7 @@ use orrery_ephem::{EclipticPosition, EphemError, Ephemeris, NodApsMethod};
 
 use crate::angle::Longitude;
 use crate::body::Body;
-use crate::chart::{ChartError, no_data};
+use crate::chart::{ChartError, no_file_data};
 use crate::time::JulianDayUt;
 
 /// The default bodies: the Moon and Mercury..Pluto.
@@ -213,7 +213,7 @@ pub fn nodes_apsides(
     };
     let raw = eph
         .nodes_apsides(jd, body.body_id(), library_method, heliocentric)
-        .map_err(|e| no_data(body, jd, e))?;
+        .map_err(|e| no_file_data(body, jd, e))?;
     Ok(BodyNodesApsides {
         body,
         method: used,
