@@ -1,5 +1,6 @@
 //! `POST /v1/vedic`: sidereal grahas and lagna with nakshatra, pada and lord; Vimshottari
-//! dashas from birth; vargas (divisional charts).
+//! dashas from birth to five levels; vargas (divisional charts) and vargottama; the
+//! ashtakavarga. Every choice and its source: docs/VEDIC.md.
 //!
 //! # Request
 //!
@@ -7,9 +8,10 @@
 //! |---|---|
 //! | `birth` | required; `{datetime, timezone, location}` as for radix (a local time with `timezone`, or an offset) |
 //! | `ayanamsa` | a sidereal mode of `/v1/catalog/ayanamsas` (all 47 allowed); default `lahiri`; `tropical` is refused |
-//! | `include` | subset of `positions`, `dashas`, `vargas`; default all three |
-//! | `vargas` | subset of `D1`, `D2`, `D3`, `D7`, `D9`, `D10`, `D12`; default `["D1", "D9"]` |
-//! | `dasha_levels` | 1 (mahadashas, default) or 2 (with antardashas) |
+//! | `include` | subset of `positions`, `dashas`, `vargas`, `vargottama`, `ashtakavarga`; default the first three |
+//! | `vargas` | subset of `D1`, `D2`, `D3`, `D4`, `D7`, `D9`, `D10`, `D12`, `D16`, `D20`, `D24`, `D27`, `D30`, `D40`, `D45`, `D60`, `D81`, `D108`, `D144`; default `["D1", "D9"]` |
+//! | `dasha_levels` | 1 (mahadashas, default), 2 (antardashas), 3 (pratyantardashas), 4 (sookshmas), 5 (pranas); levels 3–5 only inside the antardasha running at `dasha_at` |
+//! | `dasha_at` | an instant within the 120 years from birth (default: birth): where levels 3–5 are listed, and whose running periods `dashas.running` gives |
 //! | `dasha_year_days` | the length of a dasha year in days, 360..=366; default 365.25 |
 //! | `preset` | a peer's conventions (`GET /v1/catalog/presets`) for the options left unset: the birth's calendar and Local Mean Time; a sidereal preset's ayanamsa and dasha year (docs/PRESETS.md) |
 //!
@@ -63,14 +65,23 @@
 //!   nominal bound beside. With `dasha_levels` 2 each mahadasha has `antardashas` (same shape);
 //!   the ones wholly before birth are left out. Instants are UTC to the second with `*_jd`.
 //!   Definitions: [`orrery_astro::techniques::vedic::dasha`].
+//!   With `dasha_at` or `dasha_levels` 3–5 the dashas also carry `balance` (the calendar
+//!   difference from birth to the end of the first mahadasha, to the second) and `running`
+//!   (the five periods running at `dasha_at`); an antardasha's sub-periods are
+//!   `pratyantardashas`, theirs `sookshmas`, theirs `pranas`.
 //! * Vargas: per requested code the sign of each graha and the lagna, by the Parashari rules
-//!   documented (with sources) in [`orrery_astro::techniques::vedic::varga`].
+//!   documented (with sources) in [`orrery_astro::techniques::vedic::varga`]. `vargottama`:
+//!   per point, whether its D9 sign is its D1 sign.
+//! * Ashtakavarga: per graha Sun..Saturn its BAV (12 bindu counts, Aries first) and total, and
+//!   the SAV (total 337), by BPHS 66 with the lagna contributing, unreduced
+//!   ([`orrery_astro::techniques::vedic::ashtakavarga`]); `settings.ashtakavarga` names it.
 //!
 //! # Errors
 //!
 //! A 400 names the field and the rule: an unknown or tropical `ayanamsa`, an unknown varga code
-//! (listing the accepted ones), an empty `include` or `vargas`, `dasha_levels` other than 1 or
-//! 2, `dasha_year_days` outside 360..=366, an unknown `preset`, and the birth's own rules.
+//! (listing the accepted ones), an empty `include` or `vargas`, `dasha_levels` outside 1..=5,
+//! `dasha_at` outside the 120 years from birth, `dasha_year_days` outside 360..=366, an unknown
+//! `preset`, and the birth's own rules.
 //!
 //! # Presets
 //!
@@ -81,6 +92,7 @@
 //! keep Orrery's defaults.
 
 use orrery_astro::ayanamsa::{AYANAMSA_NAMES, ayanamsa_name, parse_ayanamsa};
+use orrery_astro::techniques::vedic::ashtakavarga::{ASHTAKAVARGA_GRAHAS, Ashtakavarga, total};
 use orrery_astro::techniques::vedic::dasha::{
     CYCLE_YEARS, DashaLevels, DashaPeriod, DashaYear, Vimshottari,
 };
@@ -97,6 +109,7 @@ use crate::common::BirthEcho;
 use crate::common::{
     BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, ephemeris_name, event_time,
 };
+use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{Catalogue, ClosedSet, OneOf, PresetField, names_builder, string_field};
 use crate::presets::{AppliedPreset, PresetEcho, read_birth};
@@ -109,17 +122,27 @@ pub struct VedicRequest {
     /// Sidereal mode (`GET /v1/catalog/ayanamsas`), not `tropical`; default `lahiri`.
     #[serde(default)]
     pub ayanamsa: Option<SiderealModeField>,
-    /// Parts to return: `positions`, `dashas`, `vargas`; not empty; default all.
+    /// Parts to return: `positions`, `dashas`, `vargas`, `vargottama`, `ashtakavarga`; not
+    /// empty; default `positions`, `dashas`, `vargas`.
     #[serde(default)]
     pub include: Option<Vec<VedicPart>>,
-    /// Divisional charts: `D1`, `D2`, `D3`, `D7`, `D9`, `D10`, `D12`; not empty; default `D1`, `D9`.
+    /// Divisional charts: `D1`, `D2`, `D3`, `D4`, `D7`, `D9`, `D10`, `D12`, `D16`, `D20`,
+    /// `D24`, `D27`, `D30`, `D40`, `D45`, `D60`, `D81`, `D108`, `D144`; not empty; default
+    /// `D1`, `D9`.
     #[serde(default)]
     #[schema(min_items = 1)]
     pub vargas: Option<Vec<VargaField>>,
-    /// 1 (mahadashas) or 2 (with antardashas); default 1.
+    /// 1 (mahadashas), 2 (with antardashas), 3 (pratyantardashas), 4 (sookshmas) or 5
+    /// (pranas); default 1. Levels 3 to 5 are listed inside the antardasha running at
+    /// `dasha_at` only.
     #[serde(default)]
-    #[schema(minimum = 1, maximum = 2)]
+    #[schema(minimum = 1, maximum = 5)]
     pub dasha_levels: Option<i64>,
+    /// The instant whose running periods (all five levels) the answer gives in
+    /// `dashas.running`, and whose antardasha levels 3 to 5 divide; within the 120 years from
+    /// birth; default the birth.
+    #[serde(default)]
+    pub dasha_at: Option<Instant>,
     /// The length of a Vimshottari year in days, 360..=366; default 365.25.
     #[serde(default)]
     #[schema(minimum = 360.0, maximum = 366.0, example = 365.256_364)]
@@ -138,10 +161,17 @@ pub enum VedicPart {
     Positions,
     Dashas,
     Vargas,
+    /// Whether each point's navamsa is its rashi.
+    Vargottama,
+    /// The bhinna and sarva ashtakavarga.
+    Ashtakavarga,
 }
 
 impl VedicPart {
+    /// The default: the parts the endpoint has always answered.
     const ALL: [Self; 3] = [Self::Positions, Self::Dashas, Self::Vargas];
+    /// Every part, for the messages.
+    const NAMES: &'static str = "positions, dashas, vargas, vargottama, ashtakavarga";
 }
 
 /// A validated request.
@@ -159,6 +189,8 @@ pub struct VedicInput {
     pub year: DashaYear,
     /// Whether the request or its preset chose the year (the settings then echo it).
     pub year_chosen: bool,
+    /// `dasha_at`, checked to lie within the 120 years from birth.
+    pub dasha_at: Option<Instant>,
     /// The preset the request named, with what it filled in.
     pub preset: Option<AppliedPreset>,
 }
@@ -254,7 +286,10 @@ impl TryFrom<&VedicRequest> for VedicInput {
             Some(parts) if parts.is_empty() => {
                 return Err(ApiInputError::field(
                     "include",
-                    "must name at least one of positions, dashas, vargas (leave it out for all three)",
+                    format!(
+                        "must name at least one of {} (leave it out for positions, dashas and vargas)",
+                        VedicPart::NAMES
+                    ),
                 ));
             }
             Some(parts) => dedup(parts.iter().copied()),
@@ -265,6 +300,9 @@ impl TryFrom<&VedicRequest> for VedicInput {
             None => DashaLevels::default(),
             Some(n) => DashaLevels::new(n).map_err(|e| ApiInputError::field("dasha_levels", e))?,
         };
+        if let Some(at) = request.dasha_at {
+            check_dasha_at(at, &birth, year)?;
+        }
         Ok(Self {
             echo: BirthEcho::new(&request.birth, &birth),
             birth,
@@ -274,9 +312,34 @@ impl TryFrom<&VedicRequest> for VedicInput {
             levels,
             year,
             year_chosen: year_days.is_some(),
+            dasha_at: request.dasha_at,
             preset,
         })
     }
+}
+
+/// `dasha_at` must lie in the listed window, `[birth, birth + 120 dasha years)`.
+fn check_dasha_at(
+    at: Instant,
+    birth: &ResolvedBirth,
+    year: DashaYear,
+) -> Result<(), ApiInputError> {
+    let (from, to) = (birth.jd.0, birth.jd.0 + CYCLE_YEARS * year.days());
+    let jd = at.julian_day().0;
+    if (from..to).contains(&jd) {
+        return Ok(());
+    }
+    let bound = |jd: f64| {
+        timestamp_of(JulianDayUt(jd)).map_or_else(|| format!("Julian day {jd:.5}"), event_time)
+    };
+    Err(ApiInputError::field(
+        "dasha_at",
+        format!(
+            "must lie within the 120 dasha years from birth, from {} up to {} (got {at})",
+            bound(from),
+            bound(to)
+        ),
+    ))
 }
 
 /// The options in force.
@@ -298,6 +361,12 @@ pub struct VedicSettingsDto {
     /// The dasha year in days, where the request or its preset chose one (otherwise 365.25).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dasha_year_days: Option<f64>,
+    /// `dasha_at` as asked, UTC to the second; absent when not asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dasha_at: Option<String>,
+    /// The ashtakavarga's conventions, when it is asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ashtakavarga: Option<AshtakavargaSettingsDto>,
     /// The preset, with every setting it fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<PresetEcho>,
@@ -368,7 +437,25 @@ impl SpanDto {
     }
 }
 
-/// A mahadasha or an antardasha.
+/// The conventions of the ashtakavarga answer.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = AshtakavargaSettings)]
+pub struct AshtakavargaSettingsDto {
+    /// The contribution table: `bphs_66` (Brihat Parashara Hora Shastra chapter 66).
+    pub table: &'static str,
+    /// Whether the lagna gives bindus to the seven BAVs (so the SAV totals 337): always true.
+    pub lagna_contributes: bool,
+    /// The reduction (shodhana) applied: `none`.
+    pub reduction: &'static str,
+}
+
+const ASHTAKAVARGA_SETTINGS: AshtakavargaSettingsDto = AshtakavargaSettingsDto {
+    table: "bphs_66",
+    lagna_contributes: true,
+    reduction: "none",
+};
+
+/// A dasha period at any level.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = DashaPeriod)]
 pub struct DashaPeriodDto {
@@ -394,10 +481,67 @@ pub struct DashaPeriodDto {
     /// `nominal_end` as a Julian day (UT).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nominal_end_jd: Option<f64>,
-    /// The sub-periods of this period, when more levels are asked for.
+    /// A mahadasha's antardashas (level 2), when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(no_recursion)]
     pub antardashas: Option<Vec<DashaPeriodDto>>,
+    /// An antardasha's pratyantardashas (level 3): only in the antardasha running at
+    /// `dasha_at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(no_recursion)]
+    pub pratyantardashas: Option<Vec<DashaPeriodDto>>,
+    /// A pratyantardasha's sookshma dashas (level 4), inside the antardasha running at
+    /// `dasha_at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(no_recursion)]
+    pub sookshmas: Option<Vec<DashaPeriodDto>>,
+    /// A sookshma's prana dashas (level 5), inside the antardasha running at `dasha_at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(no_recursion)]
+    pub pranas: Option<Vec<DashaPeriodDto>>,
+}
+
+/// One of the periods running at an instant.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RunningDashaPeriod)]
+pub struct RunningPeriodDto {
+    /// `mahadasha`, `antardasha`, `pratyantardasha`, `sookshma` or `prana`.
+    pub level: &'static str,
+    /// The period's ruling planet.
+    pub lord: &'static str,
+    /// The period's full length in years.
+    pub years: f64,
+    /// The period's own bounds (not cut at birth).
+    #[serde(flatten)]
+    pub span: SpanDto,
+}
+
+/// The periods of all five levels running at `dasha_at` (or at birth).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = RunningDashas)]
+pub struct RunningDto {
+    /// The instant, UTC, ISO 8601 to the second.
+    pub at: String,
+    /// `at` as a Julian day (UT).
+    pub at_jd: f64,
+    /// Mahadasha first, prana last.
+    pub periods: Vec<RunningPeriodDto>,
+}
+
+/// The balance of the first mahadasha at birth, as a calendar difference.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = DashaBalance)]
+pub struct BalanceDto {
+    /// Whole Gregorian years from birth to the end of the first mahadasha (UTC, to the second).
+    pub years: i64,
+    /// Then whole months.
+    pub months: i64,
+    /// Then whole days.
+    pub days: i64,
+    /// Then hours, minutes and seconds.
+    pub hours: i64,
+    pub minutes: i64,
+    pub seconds: i64,
 }
 
 /// The Vimshottari dashas.
@@ -425,6 +569,14 @@ pub struct DashasDto {
     pub window: SpanDto,
     /// How the periods are cut to the window.
     pub trimming: &'static str,
+    /// The balance at birth as years, months, days, hours, minutes and seconds; given with
+    /// `dasha_at` or `dasha_levels` 3 to 5.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub balance: Option<BalanceDto>,
+    /// The periods of all five levels running at `dasha_at` (birth when it is left out);
+    /// given with `dasha_at` or `dasha_levels` 3 to 5.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub running: Option<RunningDto>,
     /// The major periods, in order from birth.
     pub mahadashas: Vec<DashaPeriodDto>,
 }
@@ -450,6 +602,49 @@ pub struct VedicResponse {
     #[schema(value_type = BTreeMap<String, BTreeMap<String, String>>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vargas: Option<OrderedMap<OrderedMap<&'static str>>>,
+    /// Keyed by point: whether its navamsa (D9) sign is its rashi (D1) sign.
+    #[schema(value_type = BTreeMap<String, bool>)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vargottama: Option<OrderedMap<bool>>,
+    /// The bhinna and sarva ashtakavarga; absent when not asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ashtakavarga: Option<AshtakavargaDto>,
+}
+
+/// The ashtakavarga: bindus per sign, Aries first (12 numbers each).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Ashtakavarga)]
+pub struct AshtakavargaDto {
+    /// Keyed by graha (sun .. saturn): its bhinna ashtakavarga (BAV), 0..8 bindus per sign.
+    #[schema(value_type = BTreeMap<String, Vec<u8>>)]
+    pub bhinna: OrderedMap<[u8; 12]>,
+    /// Keyed by graha: the BAV's total (48, 49, 39, 54, 56, 52, 39).
+    #[schema(value_type = BTreeMap<String, u32>)]
+    pub bhinna_totals: OrderedMap<u32>,
+    /// The sarva ashtakavarga (SAV): the seven BAVs summed, sign by sign.
+    pub sarva: [u8; 12],
+    /// The SAV's total (337).
+    pub sarva_total: u32,
+}
+
+/// A value per graha of the ashtakavarga, keyed by its name.
+fn per_graha<V>(av: &Ashtakavarga, value: impl Fn(&[u8; 12]) -> V) -> OrderedMap<V> {
+    OrderedMap(
+        ASHTAKAVARGA_GRAHAS
+            .iter()
+            .zip(&av.bhinna)
+            .map(|(g, bav)| (g.name().to_owned(), value(bav)))
+            .collect(),
+    )
+}
+
+fn ashtakavarga_dto(av: &Ashtakavarga) -> AshtakavargaDto {
+    AshtakavargaDto {
+        bhinna: per_graha(av, |bav| *bav),
+        bhinna_totals: per_graha(av, total),
+        sarva: av.sarva,
+        sarva_total: total(&av.sarva),
+    }
 }
 
 /// An instant as the API writes it, or a 400 when it lies past what can be written.
@@ -465,23 +660,30 @@ fn instant(jd: JulianDayUt) -> Result<String, CalcFailure> {
     })
 }
 
-fn period_dto(p: &DashaPeriod) -> Result<DashaPeriodDto, CalcFailure> {
+/// A period of level `level` (1: mahadasha) with its sub-periods under their level's key.
+fn period_dto(p: &DashaPeriod, level: usize) -> Result<DashaPeriodDto, CalcFailure> {
     let (before, after) = (p.starts_before_birth(), p.ends_after_window());
     let trimmed = match (before, after) {
         (true, _) => Some("before_birth"),
         (false, true) => Some("after_120_years"),
         (false, false) => None,
     };
-    let antardashas = if p.sub_periods.is_empty() {
+    let sub_periods = if p.sub_periods.is_empty() {
         None
     } else {
         Some(
             p.sub_periods
                 .iter()
-                .map(period_dto)
+                .map(|sub| period_dto(sub, level + 1))
                 .collect::<Result<Vec<_>, _>>()?,
         )
     };
+    // The sub-periods go under the key of their level.
+    let mut keyed: [Option<Vec<DashaPeriodDto>>; 4] = [None, None, None, None];
+    if let Some(slot) = keyed.get_mut(level.wrapping_sub(1)) {
+        *slot = sub_periods;
+    }
+    let [antardashas, pratyantardashas, sookshmas, pranas] = keyed;
     Ok(DashaPeriodDto {
         lord: p.lord.name(),
         years: p.years,
@@ -492,10 +694,61 @@ fn period_dto(p: &DashaPeriod) -> Result<DashaPeriodDto, CalcFailure> {
         nominal_end: after.then(|| instant(p.nominal_end)).transpose()?,
         nominal_end_jd: after.then_some(p.nominal_end.0),
         antardashas,
+        pratyantardashas,
+        sookshmas,
+        pranas,
     })
 }
 
-fn dashas_dto(v: &Vimshottari) -> Result<DashasDto, CalcFailure> {
+/// The calendar difference from birth to the end of the first mahadasha, both rounded to the
+/// second (UTC, proleptic Gregorian).
+fn balance_dto(v: &Vimshottari) -> Result<Option<BalanceDto>, CalcFailure> {
+    let Some(first) = v.mahadashas.first() else {
+        return Ok(None);
+    };
+    let civil = |jd: JulianDayUt| -> Result<jiff::civil::DateTime, CalcFailure> {
+        let text = instant(jd)?;
+        let at: jiff::Timestamp = text
+            .parse()
+            .map_err(|e| CalcFailure::Internal(format!("a written instant did not parse: {e}")))?;
+        Ok(at.to_zoned(jiff::tz::TimeZone::UTC).datetime())
+    };
+    let (from, to) = (civil(v.window_start)?, civil(first.end)?);
+    let span = from
+        .until((jiff::Unit::Year, to))
+        .map_err(|e| CalcFailure::Internal(format!("the balance's calendar difference: {e}")))?;
+    Ok(Some(BalanceDto {
+        years: i64::from(span.get_years()),
+        months: i64::from(span.get_months()),
+        days: i64::from(span.get_days()),
+        hours: i64::from(span.get_hours()),
+        minutes: span.get_minutes(),
+        seconds: span.get_seconds(),
+    }))
+}
+
+fn running_dto(v: &Vimshottari) -> Result<RunningDto, CalcFailure> {
+    Ok(RunningDto {
+        at: instant(v.focus)?,
+        at_jd: v.focus.0,
+        periods: v
+            .running
+            .iter()
+            .zip(DashaLevels::ALL)
+            .map(|(p, level)| {
+                Ok(RunningPeriodDto {
+                    level: level.name(),
+                    lord: p.lord.name(),
+                    years: p.years,
+                    span: SpanDto::new(p.start, p.end)?,
+                })
+            })
+            .collect::<Result<_, CalcFailure>>()?,
+    })
+}
+
+/// The dashas; `detailed` adds the balance and the running periods (the five-level options).
+fn dashas_dto(v: &Vimshottari, detailed: bool) -> Result<DashasDto, CalcFailure> {
     Ok(DashasDto {
         system: "vimshottari",
         year_days: v.year.days(),
@@ -507,10 +760,12 @@ fn dashas_dto(v: &Vimshottari) -> Result<DashasDto, CalcFailure> {
         balance_years: v.balance_years,
         window: SpanDto::new(v.window_start, v.window_end)?,
         trimming: TRIMMING_NOTE,
+        balance: if detailed { balance_dto(v)? } else { None },
+        running: detailed.then(|| running_dto(v)).transpose()?,
         mahadashas: v
             .mahadashas
             .iter()
-            .map(period_dto)
+            .map(|p| period_dto(p, 1))
             .collect::<Result<_, _>>()?,
     })
 }
@@ -546,6 +801,7 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
         wants(VedicPart::Dashas).then_some(DashaRequest {
             levels: input.levels,
             year: input.year,
+            focus: input.dasha_at.map(Instant::julian_day),
         }),
     )
     .map_err(|e| {
@@ -556,7 +812,14 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
         }
     })?;
     let chart = reading.chart;
-    let dashas = reading.dashas.as_ref().map(dashas_dto).transpose()?;
+    // The five-level fields come with the five-level options only, so that earlier requests
+    // keep their answers byte for byte.
+    let detailed = input.dasha_at.is_some() || input.levels >= DashaLevels::Pratyantardasha;
+    let dashas = reading
+        .dashas
+        .as_ref()
+        .map(|v| dashas_dto(v, detailed))
+        .transpose()?;
     Ok(VedicResponse {
         input: input.echo.clone(),
         settings: VedicSettingsDto {
@@ -567,6 +830,8 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
             vargas: input.vargas.iter().map(|v| v.code()).collect(),
             dasha_levels: input.levels.number(),
             dasha_year_days: input.year_chosen.then(|| input.year.days()),
+            dasha_at: input.dasha_at.map(|at| event_time(at.timestamp())),
+            ashtakavarga: wants(VedicPart::Ashtakavarga).then_some(ASHTAKAVARGA_SETTINGS),
             preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         ephemeris: ephemeris_name(chart.source),
@@ -581,6 +846,17 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
         }),
         dashas,
         vargas: wants(VedicPart::Vargas).then(|| vargas_dto(&chart, &input.vargas)),
+        vargottama: wants(VedicPart::Vargottama).then(|| {
+            OrderedMap(
+                chart
+                    .positions
+                    .iter()
+                    .map(|p| (p.point.name().to_owned(), Varga::vargottama(p.lon)))
+                    .collect(),
+            )
+        }),
+        ashtakavarga: wants(VedicPart::Ashtakavarga)
+            .then(|| ashtakavarga_dto(&reading.ashtakavarga)),
     })
 }
 
@@ -641,6 +917,17 @@ mod tests {
         assert_eq!(input.vargas, [Varga::D12, Varga::D2]);
         assert_eq!(input.levels, DashaLevels::Antardasha);
         assert_eq!(ayanamsa_name(input.ayanamsa), "raman");
+        let input = validate(json!({"birth": birth(), "dasha_levels": 5,
+            "dasha_at": "2030-06-01T00:00:00+05:30", "include": ["ashtakavarga", "vargottama"],
+            "vargas": ["D144", "D30"]}))
+        .unwrap();
+        assert_eq!(input.levels, DashaLevels::Prana);
+        assert_eq!(input.dasha_at.unwrap().to_string(), "2030-05-31T18:30:00Z");
+        assert_eq!(
+            input.parts,
+            [VedicPart::Ashtakavarga, VedicPart::Vargottama]
+        );
+        assert_eq!(input.vargas, [Varga::D144, Varga::D30]);
     }
 
     #[test]
@@ -660,19 +947,32 @@ mod tests {
             ),
             (
                 json!({"vargas": []}),
-                "vargas must name at least one of D1, D2, D3, D7, D9, D10, D12",
+                "vargas must name at least one of D1, D2, D3, D4, D7, D9, D10, D12, D16, D20, D24, D27, D30, D40, D45, D60, D81, D108, D144",
             ),
             (
-                json!({"vargas": ["D1", "D4"]}),
-                "vargas[1] must be one of D1, D2, D3, D7, D9, D10, D12 (got \"D4\")",
+                json!({"vargas": ["D1", "D5"]}),
+                "vargas[1] must be one of D1, D2, D3, D4, D7, D9, D10, D12, D16, D20, D24, D27, D30, D40, D45, D60, D81, D108, D144 (got \"D5\")",
             ),
             (
-                json!({"dasha_levels": 3}),
-                "dasha_levels must be 1 (mahadashas) or 2 (with antardashas) (got 3)",
+                json!({"dasha_levels": 6}),
+                "dasha_levels must be 1 (mahadashas), 2 (with antardashas), 3 (pratyantardashas), 4 (sookshmas) or 5 (pranas) (got 6)",
             ),
             (
                 json!({"dasha_levels": 0}),
-                "dasha_levels must be 1 (mahadashas) or 2 (with antardashas) (got 0)",
+                "dasha_levels must be 1 (mahadashas), 2 (with antardashas), 3 (pratyantardashas), 4 (sookshmas) or 5 (pranas) (got 0)",
+            ),
+            (json!({"include": ["panchanga"]}), "include[0]"),
+            (
+                json!({"dasha_at": "1999-12-31T23:59:59Z"}),
+                "dasha_at must lie within the 120 dasha years from birth, from 2000-01-01T12:00:00Z up to 2120-01-02T12:00:00Z (got 1999-12-31T23:59:59Z)",
+            ),
+            (
+                json!({"dasha_at": "2120-01-02T12:00:00Z"}),
+                "dasha_at must lie within the 120 dasha years from birth",
+            ),
+            (
+                json!({"dasha_at": "2001-01-01T00:00:00"}),
+                "dasha_at must be a UTC date-time",
             ),
         ] {
             let mut body = json!({"birth": birth()});

@@ -41,4 +41,5 @@ mod rise_set;
 mod robustness;
 mod transits;
 mod vedic;
+mod vedic_depth;
 mod vedic_preset;

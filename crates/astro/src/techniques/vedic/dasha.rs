@@ -115,49 +115,83 @@ pub fn vimshottari_years(lord: Graha) -> f64 {
     }
 }
 
-/// How deep the periods go: mahadashas only, or with their antardashas.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// How deep the periods go: mahadashas, antardashas (bhuktis), pratyantardashas (antaras),
+/// sookshma dashas and prana dashas. Levels 1 and 2 are listed over the whole window; levels 3
+/// to 5 only inside the antardasha running at the focus instant (see [`vimshottari_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum DashaLevels {
     /// Level 1.
     #[default]
     Mahadasha,
     /// Level 2: each mahadasha with its antardashas.
     Antardasha,
+    /// Level 3: the focus antardasha's pratyantardashas besides.
+    Pratyantardasha,
+    /// Level 4: with their sookshma dashas.
+    Sookshma,
+    /// Level 5: with their prana dashas.
+    Prana,
 }
 
-/// A level outside 1..=2. The message is the rule and the value; the caller puts the field's
+/// A level outside 1..=5. The message is the rule and the value; the caller puts the field's
 /// name in front.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("must be 1 (mahadashas) or 2 (with antardashas) (got {value})")]
+#[error(
+    "must be 1 (mahadashas), 2 (with antardashas), 3 (pratyantardashas), 4 (sookshmas) or 5 (pranas) (got {value})"
+)]
 pub struct DashaLevelsError {
     /// The value as given.
     pub value: i64,
 }
 
 impl DashaLevels {
-    /// Level 1 or 2.
+    /// The five levels, from the mahadashas down.
+    pub const ALL: [Self; 5] = [
+        Self::Mahadasha,
+        Self::Antardasha,
+        Self::Pratyantardasha,
+        Self::Sookshma,
+        Self::Prana,
+    ];
+
+    /// Level 1 to 5.
     ///
     /// # Errors
     /// [`DashaLevelsError`] for any other number.
     pub fn new(level: i64) -> Result<Self, DashaLevelsError> {
-        match level {
-            1 => Ok(Self::Mahadasha),
-            2 => Ok(Self::Antardasha),
-            value => Err(DashaLevelsError { value }),
-        }
+        usize::try_from(level)
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| Self::ALL.get(i).copied())
+            .ok_or(DashaLevelsError { value: level })
     }
 
-    /// 1 or 2.
+    /// 1 to 5.
     #[must_use]
     pub fn number(self) -> u8 {
         match self {
             Self::Mahadasha => 1,
             Self::Antardasha => 2,
+            Self::Pratyantardasha => 3,
+            Self::Sookshma => 4,
+            Self::Prana => 5,
+        }
+    }
+
+    /// The snake_case name of the periods of this level, e.g. `pratyantardasha`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Mahadasha => "mahadasha",
+            Self::Antardasha => "antardasha",
+            Self::Pratyantardasha => "pratyantardasha",
+            Self::Sookshma => "sookshma",
+            Self::Prana => "prana",
         }
     }
 }
 
-/// One period (a mahadasha or an antardasha).
+/// One period at any level.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DashaPeriod {
     pub lord: Graha,
@@ -172,7 +206,8 @@ pub struct DashaPeriod {
     pub nominal_end: JulianDayUt,
     /// The length of the dasha year the periods are counted in, days.
     pub year_days: f64,
-    /// The antardashas (with [`DashaLevels::Antardasha`]; empty otherwise, and for them).
+    /// The periods of the next level (empty past the levels asked for, and below level 2
+    /// outside the focus antardasha).
     pub sub_periods: Vec<DashaPeriod>,
 }
 
@@ -214,6 +249,12 @@ pub struct Vimshottari {
     pub year: DashaYear,
     /// The mahadashas tiling the window, in order.
     pub mahadashas: Vec<DashaPeriod>,
+    /// The instant whose antardasha is divided further with levels 3 to 5, and whose running
+    /// periods [`Vimshottari::running`] lists (birth unless asked otherwise).
+    pub focus: JulianDayUt,
+    /// The periods of all five levels running at `focus`, mahadasha first, with their nominal
+    /// (uncut) bounds; empty when `focus` lies outside the window.
+    pub running: Vec<DashaPeriod>,
 }
 
 /// Splits `[nominal.0, nominal.1]` among `count` lords (from `VIMSHOTTARI_ORDER[first]` on) in
@@ -262,6 +303,44 @@ fn split(
     periods
 }
 
+/// The index of a lord in [`VIMSHOTTARI_ORDER`].
+fn order_index(lord: Graha) -> usize {
+    VIMSHOTTARI_ORDER
+        .iter()
+        .position(|l| *l == lord)
+        .unwrap_or(0)
+}
+
+/// The nine sub-periods of `parent`, from its own lord, each `parent.years × years(L) / 120`
+/// long, clipped to the parent's listed span.
+fn sub_periods_of(parent: &DashaPeriod) -> Vec<DashaPeriod> {
+    let parent_years = parent.years;
+    split(
+        order_index(parent.lord),
+        VIMSHOTTARI_ORDER.len(),
+        (parent.nominal_start.0, parent.nominal_end.0),
+        (parent.start.0, parent.end.0),
+        parent.year_days,
+        |lord| parent_years * vimshottari_years(lord) / CYCLE_YEARS,
+    )
+}
+
+/// Divides every period of `periods` down to `depth` more levels.
+fn divide(periods: &mut [DashaPeriod], depth: usize) {
+    if depth == 0 {
+        return;
+    }
+    for period in periods {
+        period.sub_periods = sub_periods_of(period);
+        divide(&mut period.sub_periods, depth - 1);
+    }
+}
+
+/// The period of `periods` whose listed span holds `jd` (start inclusive, end exclusive).
+fn holding(periods: &mut [DashaPeriod], jd: f64) -> Option<&mut DashaPeriod> {
+    periods.iter_mut().find(|p| p.start.0 <= jd && jd < p.end.0)
+}
+
 /// The Vimshottari mahadashas (and with `levels` 2 their antardashas) for a birth at
 /// `birth` with the sidereal Moon at `moon`, over the 120 years from birth, in years of
 /// 365.25 days.
@@ -279,13 +358,26 @@ pub fn vimshottari_in(
     levels: DashaLevels,
     year: DashaYear,
 ) -> Vimshottari {
+    vimshottari_with(birth, moon, levels, year, birth)
+}
+
+/// [`vimshottari_in`] with a focus instant: levels 3 to 5 are listed only inside the
+/// antardasha running at `focus` (the other antardashas keep no sub-periods), which bounds a
+/// five-level answer to 9 + 81 + 729 periods below the 120 years' antardashas instead of
+/// 59,049 pranas; and [`Vimshottari::running`] holds the five periods running at `focus`.
+/// A `focus` outside `[birth, birth + 120 years)` divides nothing and runs nothing.
+#[must_use]
+pub fn vimshottari_with(
+    birth: JulianDayUt,
+    moon: Longitude,
+    levels: DashaLevels,
+    year: DashaYear,
+    focus: JulianDayUt,
+) -> Vimshottari {
     let year_days = year.days();
     let position = NakshatraPosition::of(moon);
     let first_lord = position.nakshatra.lord();
-    let first = VIMSHOTTARI_ORDER
-        .iter()
-        .position(|l| *l == first_lord)
-        .unwrap_or(0);
+    let first = order_index(first_lord);
     let first_years = vimshottari_years(first_lord);
     let balance_years = (1.0 - position.elapsed_fraction) * first_years;
     let window = (birth.0, birth.0 + CYCLE_YEARS * year_days);
@@ -302,21 +394,14 @@ pub fn vimshottari_in(
         year_days,
         vimshottari_years,
     );
-    if levels == DashaLevels::Antardasha {
-        for maha in &mut mahadashas {
-            let lord_index = VIMSHOTTARI_ORDER
-                .iter()
-                .position(|l| *l == maha.lord)
-                .unwrap_or(0);
-            let maha_years = maha.years;
-            maha.sub_periods = split(
-                lord_index,
-                VIMSHOTTARI_ORDER.len(),
-                (maha.nominal_start.0, maha.nominal_end.0),
-                (maha.start.0, maha.end.0),
-                year_days,
-                |lord| maha_years * vimshottari_years(lord) / CYCLE_YEARS,
-            );
+    let running = running_at(&mahadashas, focus.0);
+    if levels >= DashaLevels::Antardasha {
+        divide(&mut mahadashas, 1);
+        let deeper = usize::from(levels.number()) - 2;
+        if let Some(antardasha) =
+            holding(&mut mahadashas, focus.0).and_then(|m| holding(&mut m.sub_periods, focus.0))
+        {
+            divide(std::slice::from_mut(antardasha), deeper);
         }
     }
     Vimshottari {
@@ -328,7 +413,38 @@ pub fn vimshottari_in(
         levels,
         year,
         mahadashas,
+        focus,
+        running,
     }
+}
+
+/// The chain of five periods running at `jd`, each with its nominal bounds as its listed ones
+/// (a running period is not cut at birth), without sub-periods.
+fn running_at(mahadashas: &[DashaPeriod], jd: f64) -> Vec<DashaPeriod> {
+    let mut chain: Vec<DashaPeriod> = Vec::with_capacity(DashaLevels::ALL.len());
+    let Some(maha) = mahadashas.iter().find(|p| p.start.0 <= jd && jd < p.end.0) else {
+        return chain;
+    };
+    let mut current = DashaPeriod {
+        start: maha.nominal_start,
+        end: maha.nominal_end,
+        sub_periods: Vec::new(),
+        ..maha.clone()
+    };
+    loop {
+        let next = (chain.len() + 1 < DashaLevels::ALL.len()).then(|| {
+            sub_periods_of(&current)
+                .into_iter()
+                .find(|p| p.start.0 <= jd && jd < p.end.0)
+        });
+        chain.push(current);
+        match next {
+            Some(Some(p)) => current = p,
+            // The last level, or `jd` on the last ulp of a period (rounding): stop there.
+            _ => break,
+        }
+    }
+    chain
 }
 
 #[cfg(test)]
@@ -353,10 +469,18 @@ mod tests {
             .sum();
         assert!((total - CYCLE_YEARS).abs() < f64::EPSILON);
         assert_eq!(DashaLevels::new(2), Ok(DashaLevels::Antardasha));
-        assert_eq!(
-            DashaLevels::new(3).unwrap_err().to_string(),
-            "must be 1 (mahadashas) or 2 (with antardashas) (got 3)"
-        );
+        assert_eq!(DashaLevels::new(5), Ok(DashaLevels::Prana));
+        for (i, level) in DashaLevels::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(level.number()), i + 1);
+        }
+        for bad in [0, 6, -1, i64::MAX] {
+            assert_eq!(
+                DashaLevels::new(bad).unwrap_err().to_string(),
+                format!(
+                    "must be 1 (mahadashas), 2 (with antardashas), 3 (pratyantardashas), 4 (sookshmas) or 5 (pranas) (got {bad})"
+                )
+            );
+        }
     }
 
     #[test]
@@ -490,5 +614,90 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Counts the periods of a tree, level by level (index 0: the list itself).
+    fn count_levels(periods: &[DashaPeriod], counts: &mut Vec<usize>, depth: usize) {
+        if counts.len() <= depth {
+            counts.push(0);
+        }
+        counts[depth] += periods.len();
+        for p in periods {
+            if !p.sub_periods.is_empty() {
+                count_levels(&p.sub_periods, counts, depth + 1);
+            }
+        }
+    }
+
+    proptest! {
+        /// With five levels, only the antardasha running at the focus is divided below level 2;
+        /// every division tiles its parent; the running chain has five periods nested in each
+        /// other around the focus, each `years(L) / 120` of its parent, and agrees with the
+        /// listing where the listing reaches.
+        #[test]
+        fn five_levels_divide_only_the_focus_antardasha(
+            moon_deg in 0.0..360.0_f64,
+            birth_jd in 2_300_000.0..2_600_000.0_f64,
+            focus_years in 0.0..119.999_f64,
+        ) {
+            let birth = JulianDayUt(birth_jd);
+            let focus = JulianDayUt(birth_jd + focus_years * YEAR_DAYS);
+            let v = vimshottari_with(birth, lon(moon_deg), DashaLevels::Prana, DashaYear::JULIAN, focus);
+            let mut counts = Vec::new();
+            count_levels(&v.mahadashas, &mut counts, 0);
+            prop_assert_eq!(counts.len(), 5);
+            prop_assert!(counts[2] <= 9 && counts[3] <= 81 && counts[4] <= 729, "{:?}", counts);
+            let mut level = v.mahadashas.as_slice();
+            for depth in 0..5 {
+                let p = level.iter().find(|p| p.start.0 <= focus.0 && focus.0 < p.end.0);
+                let Some(p) = p else { return Err(TestCaseError::fail(format!("no period at depth {depth}"))) };
+                prop_assert_eq!(p.lord, v.running[depth].lord);
+                if depth > 0 {
+                    check_tiling(level, level[0].start.0, level[level.len() - 1].end.0)?;
+                }
+                level = &p.sub_periods;
+            }
+            prop_assert_eq!(v.running.len(), 5);
+            for pair in v.running.windows(2) {
+                let (parent, child) = (&pair[0], &pair[1]);
+                prop_assert!(parent.start.0 <= child.start.0 + ROUNDING_DAYS);
+                prop_assert!(child.end.0 <= parent.end.0 + ROUNDING_DAYS);
+                let share = parent.years * vimshottari_years(child.lord) / CYCLE_YEARS;
+                prop_assert!((child.years - share).abs() < 1e-12);
+            }
+            for p in &v.running {
+                prop_assert!(p.start.0 <= focus.0 && focus.0 < p.end.0);
+                prop_assert!(((p.end - p.start).0 - p.years * YEAR_DAYS).abs() < ROUNDING_DAYS * 4.0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_focus_outside_the_window_divides_nothing() {
+        let birth = JulianDayUt(2_451_545.0);
+        for focus in [birth.0 - 1.0, birth.0 + CYCLE_YEARS * YEAR_DAYS] {
+            let v = vimshottari_with(
+                birth,
+                lon(100.0),
+                DashaLevels::Prana,
+                DashaYear::JULIAN,
+                JulianDayUt(focus),
+            );
+            assert!(v.running.is_empty());
+            let mut counts = Vec::new();
+            count_levels(&v.mahadashas, &mut counts, 0);
+            assert_eq!(counts.len(), 2, "{counts:?}");
+        }
+        // At birth: the running mahadasha is the first lord's, from its nominal start.
+        let v = vimshottari_with(
+            birth,
+            lon(100.0),
+            DashaLevels::Mahadasha,
+            DashaYear::JULIAN,
+            birth,
+        );
+        assert_eq!(v.running[0].lord, v.first_lord);
+        assert_eq!(v.running[0].start, v.mahadashas[0].nominal_start);
+        assert!(v.mahadashas[0].sub_periods.is_empty());
     }
 }

@@ -1,5 +1,6 @@
 //! Vedic (Jyotish) techniques: sidereal positions of the grahas and the lagna with their
-//! nakshatras ([`nakshatra`]), Vimshottari dashas ([`dasha`]) and vargas ([`varga`]).
+//! nakshatras ([`nakshatra`]), Vimshottari dashas ([`dasha`]), vargas ([`varga`]) and the
+//! ashtakavarga ([`ashtakavarga`]).
 //!
 //! # Positions
 //!
@@ -11,6 +12,7 @@
 //! whole-sign system used has no polar fallback). A graha is retrograde when its sidereal
 //! speed in longitude is negative; the mean node always is.
 
+pub mod ashtakavarga;
 pub mod dasha;
 pub mod nakshatra;
 pub mod varga;
@@ -22,7 +24,8 @@ use crate::body::Body;
 use crate::chart::{Center, ChartError, Frame, position};
 use crate::time::JulianDayUt;
 
-use self::dasha::{DashaLevels, DashaYear, Vimshottari, vimshottari_in};
+use self::ashtakavarga::Ashtakavarga;
+use self::dasha::{DashaLevels, DashaYear, Vimshottari, vimshottari_with};
 use self::nakshatra::NakshatraPosition;
 
 /// The nine grahas of Jyotish.
@@ -178,17 +181,36 @@ impl VedicChart {
 pub struct DashaRequest {
     pub levels: DashaLevels,
     pub year: DashaYear,
+    /// The instant whose antardasha levels 3 to 5 divide and whose running periods are given;
+    /// `None` for birth.
+    pub focus: Option<JulianDayUt>,
 }
 
-/// The answer of `POST /v1/vedic`: the chart, and the dashas from its Moon if asked.
+/// The answer of `POST /v1/vedic`: the chart, its ashtakavarga, and the dashas from its Moon
+/// if asked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VedicReading {
     pub chart: VedicChart,
     pub dashas: Option<Vimshottari>,
+    /// From the grahas' and the lagna's rashis (a few hundred additions, so always made).
+    pub ashtakavarga: Ashtakavarga,
+}
+
+impl VedicChart {
+    /// The unreduced ashtakavarga of the chart's rashis ([`Ashtakavarga::of`]).
+    #[must_use]
+    pub fn ashtakavarga(&self) -> Ashtakavarga {
+        let sign_of = |point| {
+            self.get(point)
+                .map_or(crate::angle::Sign::Aries, |p| p.lon.sign())
+        };
+        let grahas = ashtakavarga::ASHTAKAVARGA_GRAHAS.map(|g| sign_of(VedicPoint::Graha(g)));
+        Ashtakavarga::of(grahas, sign_of(VedicPoint::Lagna))
+    }
 }
 
 /// The sidereal chart at `jd` for `place` ([`vedic_chart`]) and, with `dashas`, the
-/// Vimshottari periods from the birth Moon ([`vimshottari_in`]).
+/// Vimshottari periods from the birth Moon ([`vimshottari_with`]).
 ///
 /// # Errors
 /// As [`vedic_chart`].
@@ -209,10 +231,21 @@ pub fn vedic_reading(
                     message: "the Moon's position was asked for but not returned".into(),
                 })
             })?;
-            Some(vimshottari_in(jd, moon.lon, request.levels, request.year))
+            Some(vimshottari_with(
+                jd,
+                moon.lon,
+                request.levels,
+                request.year,
+                request.focus.unwrap_or(jd),
+            ))
         }
     };
-    Ok(VedicReading { chart, dashas })
+    let ashtakavarga = chart.ashtakavarga();
+    Ok(VedicReading {
+        chart,
+        dashas,
+        ashtakavarga,
+    })
 }
 
 /// Computes the sidereal grahas and lagna at `jd` for `place`.
