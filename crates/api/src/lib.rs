@@ -15,6 +15,7 @@ pub mod chart_content;
 pub mod chart_wheel;
 pub mod common;
 pub mod datetime;
+pub mod dignities;
 pub mod directions;
 pub mod endpoint;
 pub mod ephemeris;

@@ -14,6 +14,7 @@ use orrery_api::ApiInputError;
 use orrery_api::antiscia::{AntisciaInput, AntisciaRequest};
 use orrery_api::aspects::AspectsRequest;
 use orrery_api::cartography::{AcgLinesInput, AcgNearInput, AcgRequest};
+use orrery_api::dignities::{DignitiesInput, DignitiesRequest};
 use orrery_api::directions::{DirectionsRequest, DirectionsRequestInput};
 use orrery_api::ephemeris::{EphemerisInput, EphemerisRequest};
 use orrery_api::heliacal::{HeliacalInput, HeliacalRequest};
@@ -762,6 +763,24 @@ fn vedic_errors() {
             field("zodiac", json!("sidereal")),
         ],
         |request| VedicInput::try_from(request).map(drop),
+    );
+    insta::assert_json_snapshot!(errors);
+}
+
+#[test]
+fn dignities_errors() {
+    let birth = utc_birth();
+    let errors = errors::<DignitiesRequest>(
+        [
+            json!({}),
+            json!({"birth": birth, "scheme": "hellenistic"}),
+            json!({"birth": birth, "rulers": "esoteric"}),
+            json!({"birth": birth, "house_system": "nowhere"}),
+            json!({"birth": birth, "almuten_of": vec![0.0_f64; 13]}),
+            json!({"birth": birth, "almuten_of": ["aries"]}),
+            json!({"birth": birth, "natal": birth}),
+        ],
+        |request| DignitiesInput::try_from(request).map(drop),
     );
     insta::assert_json_snapshot!(errors);
 }

@@ -31,6 +31,8 @@
 //! * [`returns`]: a body's next returns to its natal longitude, each pass of a loop kept.
 //! * [`rise_set`]: rise, set and meridian transits at a place, the next of each or all in a
 //!   window, with the bodies that have none listed as missing.
+//! * [`traditional`]: essential dignities under named schemes, sect and condition, receptions,
+//!   dispositors, almutens and the planetary hour.
 //! * [`transits`]: exact transit aspects in a window, and the aspects in orb at an instant.
 //! * [`vedic`]: sidereal grahas and lagna with nakshatras, Vimshottari dashas and vargas.
 
@@ -54,5 +56,6 @@ pub mod relationship;
 pub mod releasing;
 pub mod returns;
 pub mod rise_set;
+pub mod traditional;
 pub mod transits;
 pub mod vedic;

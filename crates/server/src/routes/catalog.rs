@@ -131,3 +131,19 @@ pub(crate) async fn fixed_stars(
         .await?;
     Ok(Json(catalog))
 }
+
+#[utoipa::path(
+    get,
+    path = "/v1/catalog/dignity-schemes",
+    operation_id = "catalog_dignity_schemes",
+    tag = "Catalog",
+    summary = "The schemes of essential dignity: every table with its source",
+    responses(
+        (status = 200, description = "The result.", body = orrery_api::dignities::DignitySchemesCatalog),
+        crate::openapi::CatalogResponses,
+    ),
+    security(("api_key" = [])),
+)]
+pub(crate) async fn dignity_schemes() -> Json<orrery_api::dignities::DignitySchemesCatalog> {
+    Json(orrery_api::dignities::schemes_catalog())
+}

@@ -15,6 +15,7 @@ pub(crate) mod assets;
 pub(crate) mod cartography;
 pub(crate) mod catalog;
 pub(crate) mod chart_wheel;
+pub(crate) mod dignities;
 pub(crate) mod directions;
 pub(crate) mod docs;
 pub(crate) mod ephemeris;
@@ -72,6 +73,7 @@ pub(crate) fn calculation_endpoints() -> Endpoints {
         .add::<api::antiscia::AntisciaInput>(routes!(antiscia::antiscia))
         .add::<api::midpoints::MidpointsInput>(routes!(midpoints::midpoints))
         .add::<api::lots::LotsInput>(routes!(lots::lots))
+        .add::<api::dignities::DignitiesInput>(routes!(dignities::dignities))
         .add::<api::vedic::VedicInput>(routes!(vedic::vedic))
         .add::<api::relationship::RelationshipInput>(routes!(relationship::relationship))
         .add::<api::releasing::ReleasingInput>(routes!(releasing::zodiacal_releasing))
@@ -82,6 +84,7 @@ pub(crate) fn calculation_endpoints() -> Endpoints {
         .add::<api::catalog::Catalogue>(routes!(catalog::orb_presets))
         .add::<api::catalog::Catalogue>(routes!(catalog::presets))
         .add::<api::catalog::Catalogue>(routes!(catalog::fixed_stars))
+        .add::<api::catalog::Catalogue>(routes!(catalog::dignity_schemes))
         .add::<api::places::PlacesInput>(routes!(places::places))
         .add::<api::places::PlaceDto>(routes!(places::place))
         .add::<api::timezone::TimezoneQuery>(routes!(timezone::timezone))
