@@ -16,7 +16,7 @@ use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
 use crate::datetime::{CivilDateTime, TimeZoneField};
 use crate::error::ApiInputError;
 use crate::names::{BodyField, CenterField};
-use crate::places::{self, PlaceDto, PlaceMatchChoice};
+use crate::places::{self, CountryCode, PlaceByName, PlaceDto, PlaceMatchChoice};
 
 /// A place: latitude north, longitude east and altitude in metres, each checking its own range
 /// while it is deserialised ([`crate::bounded`]); or a place of the atlas by `place_id` or by
@@ -48,11 +48,14 @@ pub struct LocationDto {
     pub place_match: Option<PlaceMatchChoice>,
 }
 
-/// A place of the atlas as an object names it: `place_id`, or `place` with `place_match`.
+/// A place of the atlas as an object names it: `place_id`, or `place` with `place_match` (and
+/// on a birth `country` and `region`).
 struct AtlasChoice<'a> {
     place_id: Option<u32>,
     place: Option<&'a str>,
     place_match: Option<PlaceMatchChoice>,
+    country: Option<&'a CountryCode>,
+    region: Option<&'a str>,
 }
 
 impl AtlasChoice<'_> {
@@ -82,9 +85,16 @@ impl AtlasChoice<'_> {
                 ),
             ));
         }
-        if self.place_match.is_some() && self.place.is_none() {
+        let beside_place = [
+            ("place_match", self.place_match.is_some()),
+            ("country", self.country.is_some()),
+            ("region", self.region.is_some()),
+        ];
+        if let Some((name, _)) = beside_place.iter().find(|(_, given)| *given)
+            && self.place.is_none()
+        {
             return Err(ApiInputError::field(
-                &field("place_match"),
+                &field(name),
                 format!("is only used with {}", field("place")),
             ));
         }
@@ -96,9 +106,13 @@ impl AtlasChoice<'_> {
                     error
                 })?,
             )),
-            (None, Some(query)) => Some(PlaceDto::from(&places::best_match(
-                &field("place"),
-                query,
+            (None, Some(text)) => Some(PlaceDto::from(&places::resolve_place(
+                field,
+                PlaceByName {
+                    text,
+                    country: self.country,
+                    region: self.region,
+                },
                 self.place_match.unwrap_or_default(),
             )?)),
             (None, None) => None,
@@ -128,6 +142,8 @@ impl LocationDto {
             place_id: self.place_id,
             place: self.place.as_deref(),
             place_match: self.place_match,
+            country: None,
+            region: None,
         }
         .find(
             &field,
@@ -240,14 +256,21 @@ pub struct BirthDto {
     #[serde(default)]
     #[schema(minimum = 1)]
     pub place_id: Option<u32>,
-    /// A place of the atlas by name (`Graz`, `München`): its best match is used and echoed; a
-    /// name the atlas does not have is a 400, an ambiguous one a 400 `ambiguous_place` unless
-    /// `place_match` is `best`.
+    /// A place of the atlas by name (`Graz`, `München`, `Paris, France`, `Portland, Oregon`):
+    /// used only when clearly meant (docs/ATLAS.md), else a 400 `ambiguous_place` or
+    /// `unknown_place` listing the candidates, unless `place_match` is `best`.
     #[serde(default)]
     pub place: Option<String>,
     /// `unique` (default: an ambiguous `place` is an error) or `best` (take the best match).
     #[serde(default)]
     pub place_match: Option<PlaceMatchChoice>,
+    /// With `place`: only places of this country (ISO 3166-1 alpha-2, `US`).
+    #[serde(default)]
+    pub country: Option<CountryCode>,
+    /// With `place`: only places of this first-level division, by name or code (`Oregon`,
+    /// `OR`, `Bayern`), in any of the atlas' languages.
+    #[serde(default)]
+    pub region: Option<String>,
     /// Before standard time: the birth place's LMT (default) or the zone's.
     #[serde(default)]
     pub lmt: Option<LmtChoice>,
@@ -342,6 +365,8 @@ impl BirthDto {
             place_id: self.place_id,
             place: self.place.as_deref(),
             place_match: self.place_match,
+            country: self.country.as_ref(),
+            region: self.region.as_deref(),
         }
         .find(
             &field,

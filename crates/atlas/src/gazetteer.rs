@@ -8,9 +8,12 @@ use flate2::read::GzDecoder;
 
 use crate::error::AtlasError;
 use crate::fold::{fold, fold_german};
+use crate::fuzzy::NearIndex;
+use crate::regions::{Area, Regions};
 
 const PLACES_GZ: &[u8] = include_bytes!("../data/places.tsv.gz");
 const ADMIN1_GZ: &[u8] = include_bytes!("../data/admin1.tsv.gz");
+const REGIONS_GZ: &[u8] = include_bytes!("../data/regions.tsv.gz");
 const VERSION: &str = include_str!("../data/VERSION");
 
 /// The gazetteer's version: `geonames-` and the date of the newest record in the data.
@@ -69,6 +72,10 @@ pub struct Gazetteer {
     pub(crate) index: Vec<IndexEntry>,
     /// The country codes that have places, sorted.
     countries: Vec<String>,
+    /// The distinct keys of `index`, for near spellings.
+    pub(crate) near: NearIndex,
+    /// Countries and divisions by name, for narrowing a query.
+    pub(crate) regions: Regions,
 }
 
 impl Gazetteer {
@@ -91,7 +98,10 @@ impl Gazetteer {
     ///
     /// [`AtlasError`] if the bundled data is malformed.
     pub fn load_bundled() -> Result<Gazetteer, AtlasError> {
-        Gazetteer::from_gzip(PLACES_GZ, ADMIN1_GZ)
+        let mut gazetteer = Gazetteer::from_gzip(PLACES_GZ, ADMIN1_GZ)?;
+        gazetteer.regions = Regions::from_tsv(&gunzip("regions.tsv.gz", REGIONS_GZ)?)?;
+        crate::fuzzy::preload();
+        Ok(gazetteer)
     }
 
     /// How many indexed names start with the folded `text`: the length of the index range a
@@ -139,6 +149,14 @@ impl Gazetteer {
             names: String::with_capacity(32 << 20),
             index: Vec::with_capacity(2_000_000),
             countries: Vec::new(),
+            near: NearIndex::build(std::iter::empty()).map_err(|problem| {
+                AtlasError::MalformedData {
+                    file: "places.tsv",
+                    line: 0,
+                    problem,
+                }
+            })?,
+            regions: Regions::default(),
         };
         for (number, line) in places_tsv.lines().enumerate() {
             gazetteer
@@ -168,6 +186,16 @@ impl Gazetteer {
                 .then(b.population.cmp(&a.population))
                 .then(a.place.cmp(&b.place))
         });
+        let index = &gazetteer.index;
+        let first_of_each_key = (0..index.len())
+            .filter(|&at| at == 0 || key_of(keys, &index[at - 1]) != key_of(keys, &index[at]))
+            .map(|at| (key_of(keys, &index[at]), at as u64));
+        gazetteer.near =
+            NearIndex::build(first_of_each_key).map_err(|problem| AtlasError::MalformedData {
+                file: "places.tsv",
+                line: 0,
+                problem: format!("the near-spelling index does not build: {problem}"),
+            })?;
         Ok(gazetteer)
     }
 
@@ -186,6 +214,21 @@ impl Gazetteer {
         self.countries
             .binary_search_by(|c| c.as_str().cmp(country_code))
             .is_ok()
+    }
+
+    /// The English name of a country (`AT` → `Austria`), where the data has one.
+    #[must_use]
+    pub fn country_name(&self, country_code: &str) -> Option<&str> {
+        self.regions.name_of(&Area {
+            country_code: country_code.to_owned(),
+            admin1_code: None,
+        })
+    }
+
+    /// The bytes the near-spelling index takes.
+    #[must_use]
+    pub fn near_index_bytes(&self) -> usize {
+        self.near.size()
     }
 
     /// How many places the gazetteer holds.

@@ -21,12 +21,17 @@
 
 pub mod error;
 pub mod fold;
+pub mod fuzzy;
 pub mod gazetteer;
+pub mod regions;
+pub mod resolve;
 pub mod search;
 pub mod zone_at;
 
 pub use error::AtlasError;
 pub use fold::fold;
 pub use gazetteer::{Gazetteer, Place, gazetteer_version};
+pub use regions::Area;
+pub use resolve::{Ambiguity, PlaceQuery, QualifierError, Resolution};
 pub use search::{MatchQuality, PlaceMatch, SearchQuery};
 pub use zone_at::{ZoneAt, boundaries_version, land_zones_at, nautical_zone, zone_at};

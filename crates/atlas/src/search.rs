@@ -14,6 +14,9 @@ pub enum MatchQuality {
     Exact,
     /// The folded name starts with the folded query (autocomplete).
     Prefix,
+    /// The folded name is within two edits of the folded query (a near spelling; only among
+    /// the candidates of a `place` that did not resolve).
+    Near,
 }
 
 impl MatchQuality {
@@ -23,6 +26,7 @@ impl MatchQuality {
         match self {
             MatchQuality::Exact => "exact",
             MatchQuality::Prefix => "prefix",
+            MatchQuality::Near => "near",
         }
     }
 }
@@ -142,16 +146,19 @@ impl Gazetteer {
             best.insert(at, candidate);
             best.truncate(query.limit);
         }
-        best.iter().map(|c| self.place_match(c)).collect()
+        best.iter()
+            .map(|c| self.entry_match(c.entry, c.quality))
+            .collect()
     }
 
-    fn place_match(&self, candidate: &Candidate) -> PlaceMatch<'_> {
-        let entry: &IndexEntry = &self.index[candidate.entry];
+    /// The place of the index entry at `entry`, with the name of that entry.
+    pub(crate) fn entry_match(&self, entry: usize, quality: MatchQuality) -> PlaceMatch<'_> {
+        let entry: &IndexEntry = &self.index[entry];
         let start = entry.name_start as usize;
         PlaceMatch {
-            place: &self.places[candidate.place as usize],
+            place: &self.places[entry.place as usize],
             matched_name: &self.names[start..start + usize::from(entry.name_len)],
-            quality: candidate.quality,
+            quality,
         }
     }
 }

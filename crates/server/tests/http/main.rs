@@ -30,6 +30,7 @@ mod midpoints;
 mod nodes_apsides;
 mod openapi;
 mod outage;
+mod places_resolution;
 mod playground;
 mod presets;
 mod progressions;

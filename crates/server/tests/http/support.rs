@@ -155,6 +155,7 @@ pub(crate) async fn assert_400(response: reqwest::Response) -> String {
                 .is_some_and(|c| c.len() >= 2),
             "{body}"
         ),
+        "unknown_place" => assert!(details["candidates"].is_array(), "{body}"),
         other => panic!("{other} is not a code of a 400: {body}"),
     }
     if let Some(field) = error["field"].as_str() {
