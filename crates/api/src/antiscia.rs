@@ -61,11 +61,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
+use crate::closed_sets::EphemerisName;
 use crate::common::{OrderedMap, ZodiacLongitudeDto, ephemeris_name};
 use crate::datetime::Instant;
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::LenientBodyField;
+use crate::names::{BodyField, LenientBodyField};
 
 bounded_number!(
     /// The orb of the mirror pairs, degrees.
@@ -166,8 +167,9 @@ impl TryFrom<&AntisciaRequest> for AntisciaInput {
 #[schema(as = AntisciaSettings)]
 pub struct AntisciaSettingsDto {
     /// The bodies computed.
-    pub bodies: Vec<String>,
-    /// The names that were not recognised and left out.
+    pub bodies: Vec<BodyField>,
+    /// The names that were not recognised and left out, as sent (strings: they are not in the
+    /// catalogue).
     pub ignored_bodies: Vec<String>,
     /// The orb of the pairs, degrees.
     pub orb: f64,
@@ -222,9 +224,9 @@ impl From<&MirrorPoints> for MirrorPointsDto {
 #[schema(as = MirrorPair)]
 pub struct MirrorPairDto {
     /// The body named earlier.
-    pub first: String,
+    pub first: BodyField,
     /// The body named later.
-    pub second: String,
+    pub second: BodyField,
     /// `antiscion` or `contra_antiscion`.
     pub mirror: MirrorKind,
     /// Degrees between one body and the other's mirror.
@@ -234,8 +236,8 @@ pub struct MirrorPairDto {
 impl From<&MirrorPair> for MirrorPairDto {
     fn from(p: &MirrorPair) -> Self {
         Self {
-            first: p.first.name().into_owned(),
-            second: p.second.name().into_owned(),
+            first: BodyField(p.first),
+            second: BodyField(p.second),
             mirror: p.mirror.into(),
             orb: p.orb_deg,
         }
@@ -249,7 +251,7 @@ pub struct AntisciaResponse {
     /// The instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// `swiss`, or `moshier` if any position came from the analytical fallback.
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// The request as understood.
     pub settings: AntisciaSettingsDto,
     /// Keyed by body, in the request's order.
@@ -278,11 +280,7 @@ pub fn compute(eph: &Ephemeris, input: &AntisciaInput) -> Result<AntisciaRespons
         julian_day_ut: input.jd.0,
         ephemeris: ephemeris_name(found.ephemeris),
         settings: AntisciaSettingsDto {
-            bodies: technique
-                .bodies
-                .iter()
-                .map(|b| b.name().into_owned())
-                .collect(),
+            bodies: technique.bodies.iter().copied().map(BodyField).collect(),
             ignored_bodies: input.ignored.clone(),
             orb: technique.orb.degrees(),
             include_pairs: technique.include_pairs,

@@ -12,7 +12,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::ApiInputError;
-use crate::names::{AspectCategoryField, AspectField};
+use crate::names::{AspectCategoryField, AspectField, Named};
 
 /// `aspect_types`, `aspects` and `orbs` of a request.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -206,9 +206,61 @@ impl<'de> DeserializeSeed<'de> for OrbEntry<'_> {
 #[schema(as = OrbsEcho)]
 pub struct OrbsEchoDto {
     /// The preset's name, `flat` for a bare number, `custom` for an object.
-    pub preset: &'static str,
+    pub preset: OrbsName,
     /// The widest orb any selected aspect can get.
     pub max: f64,
+}
+
+/// How a request gave its orbs: a preset by name, a bare number (`flat`) or an object
+/// (`custom`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrbsName {
+    Preset(OrbPreset),
+    Flat,
+    Custom,
+}
+
+impl OrbsName {
+    /// The name of each form that is not a preset.
+    const FORMS: [&'static str; 2] = ["flat", "custom"];
+
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Preset(preset) => preset.name(),
+            Self::Flat => Self::FORMS[0],
+            Self::Custom => Self::FORMS[1],
+        }
+    }
+}
+
+impl Serialize for OrbsName {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl utoipa::PartialSchema for OrbsName {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(
+                OrbPreset::ALL
+                    .iter()
+                    .map(|preset| preset.name())
+                    .chain(Self::FORMS),
+            ))
+            .description(Some(
+                "The orbs in effect: a preset's name (`GET /v1/catalog/orb-presets`), `flat` \
+                 for a bare number, `custom` for an object.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for OrbsName {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("OrbsName")
+    }
 }
 
 /// The settings block of an aspect report.
@@ -216,21 +268,31 @@ pub struct OrbsEchoDto {
 #[schema(as = AspectSettings)]
 pub struct AspectSettingsDto {
     /// The aspects searched, as resolved from the request.
-    pub aspect_names: Vec<&'static str>,
+    pub aspect_names: Vec<AspectField>,
     pub orbs: OrbsEchoDto,
-    /// `within` (all pairs of one list) or `cross` (pairs across two lists, e.g. synastry).
-    pub mode: &'static str,
+    /// Which pairs were searched.
+    pub mode: AspectPairing,
+}
+
+/// Which pairs of points an aspect search looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AspectPairing {
+    /// All pairs of one list.
+    Within,
+    /// The pairs across two lists (synastry, transits to a chart).
+    Cross,
 }
 
 impl AspectSettingsDto {
-    pub fn new(config: &AspectConfig, mode: &'static str) -> Self {
+    pub fn new(config: &AspectConfig, mode: AspectPairing) -> Self {
         let preset = match config.orbs() {
-            OrbSpec::Preset(preset) => preset.name(),
-            OrbSpec::Flat(_) => "flat",
-            OrbSpec::Custom(_) => "custom",
+            OrbSpec::Preset(preset) => OrbsName::Preset(*preset),
+            OrbSpec::Flat(_) => OrbsName::Flat,
+            OrbSpec::Custom(_) => OrbsName::Custom,
         };
         Self {
-            aspect_names: config.aspects().iter().map(|a| a.name()).collect(),
+            aspect_names: config.aspects().iter().copied().map(Named).collect(),
             orbs: OrbsEchoDto {
                 preset,
                 max: config.orbs().max_orb_deg(config.aspects()),
@@ -244,12 +306,13 @@ impl AspectSettingsDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = ChartAspect)]
 pub struct AspectDto {
-    /// The first point of the pair.
+    /// The first point of the pair: a body, an angle (`ascendant`, `mc`) or a name the request
+    /// gave its own position (a string: such names are the request's, not a closed set).
     pub first: String,
-    /// The second point of the pair.
+    /// The second point of the pair, named as `first`.
     pub second: String,
-    /// The aspect's name (`conjunction`, `opposition`, `trine`, …).
-    pub aspect: &'static str,
+    /// The aspect (`conjunction`, `opposition`, `trine`, …).
+    pub aspect: AspectField,
     /// The aspect's exact angle, degrees.
     pub angle: f64,
     /// The separation of the two points on the shorter arc, degrees.
@@ -274,7 +337,7 @@ impl From<&AspectHit> for AspectDto {
         Self {
             first: hit.first.clone(),
             second: hit.second.clone(),
-            aspect: hit.aspect.name(),
+            aspect: Named(hit.aspect),
             angle: hit.angle_deg,
             separation: hit.actual_separation_deg,
             orb: hit.orb_deg,
@@ -299,7 +362,7 @@ pub struct AspectListDto {
 }
 
 impl AspectListDto {
-    pub fn new(config: &AspectConfig, mode: &'static str, report: &AspectReport) -> Self {
+    pub fn new(config: &AspectConfig, mode: AspectPairing, report: &AspectReport) -> Self {
         Self {
             settings: AspectSettingsDto::new(config, mode),
             total_strength: report.total_strength,

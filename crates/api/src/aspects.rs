@@ -14,7 +14,7 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectSettingsDto};
+use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectPairing, AspectSettingsDto};
 use crate::chart_content::cast_failure;
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
@@ -289,8 +289,12 @@ pub struct AspectsResponse {
 /// A planet without data at the instant.
 pub fn compute(eph: &Ephemeris, input: &AspectsInput) -> Result<AspectsResponse, CalcFailure> {
     let (report, mode, datetime_utc) = match &input.source {
-        AspectSource::Lists { a, b: None } => (find_within(a, &input.config), "within", None),
-        AspectSource::Lists { a, b: Some(b) } => (find_cross(a, b, &input.config), "cross", None),
+        AspectSource::Lists { a, b: None } => {
+            (find_within(a, &input.config), AspectPairing::Within, None)
+        }
+        AspectSource::Lists { a, b: Some(b) } => {
+            (find_cross(a, b, &input.config), AspectPairing::Cross, None)
+        }
         AspectSource::Instant { instant, .. } => {
             // The points' chart at the instant, cast for its aspects alone.
             let sky = CastInput::sky(
@@ -304,7 +308,7 @@ pub fn compute(eph: &Ephemeris, input: &AspectsInput) -> Result<AspectsResponse,
             let report = chart.aspects.ok_or_else(|| {
                 CalcFailure::Internal("a chart cast for its aspects has none".to_owned())
             })?;
-            (report, "within", Some(instant.to_string()))
+            (report, AspectPairing::Within, Some(instant.to_string()))
         }
     };
     Ok(AspectsResponse {

@@ -91,6 +91,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
+use crate::closed_sets::EphemerisName;
 use crate::common::BirthEcho;
 use crate::common::{BirthDto, LocationDto, OrderedMap, ResolvedBirth, body_list, ephemeris_name};
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
@@ -106,6 +107,17 @@ pub enum LineTypeDto {
     Ic,
     Ac,
     Dc,
+}
+
+impl From<LineType> for LineTypeDto {
+    fn from(line_type: LineType) -> Self {
+        match line_type {
+            LineType::Mc => LineTypeDto::Mc,
+            LineType::Ic => LineTypeDto::Ic,
+            LineType::Ac => LineTypeDto::Ac,
+            LineType::Dc => LineTypeDto::Dc,
+        }
+    }
 }
 
 impl LineTypeDto {
@@ -350,7 +362,7 @@ pub struct AspectsEcho {
     /// The aspect angles drawn, degrees.
     pub angles: Vec<f64>,
     /// The points the aspect lines are drawn to.
-    pub targets: Vec<&'static str>,
+    pub targets: Vec<LineTypeDto>,
 }
 
 /// The options as applied.
@@ -358,9 +370,9 @@ pub struct AspectsEcho {
 #[schema(as = AcgSettings)]
 pub struct AcgSettingsDto {
     /// The bodies whose lines are drawn, in the request's order.
-    pub bodies: Vec<String>,
-    /// The line types drawn (`mc`, `ic`, `asc`, `dsc`).
-    pub line_types: Vec<&'static str>,
+    pub bodies: Vec<BodyField>,
+    /// The line types drawn.
+    pub line_types: Vec<LineTypeDto>,
     /// The sampling step along each line, degrees of geographic latitude or longitude.
     pub step_degrees: f64,
     /// The even grid's hour-angle step: 180° over an even number of intervals, at most
@@ -409,8 +421,8 @@ fn segments_dto(line: &Line) -> SegmentsDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = AspectLine)]
 pub struct AspectLineDto {
-    /// The angle the aspect is to: `mc`, `ic`, `ac` or `dc`.
-    pub target: &'static str,
+    /// The angle the aspect is to.
+    pub target: LineTypeDto,
     #[serde(flatten)]
     pub aspect: AspectDto,
     /// Polylines of `[latitude, longitude]` points, split at the date line.
@@ -441,7 +453,7 @@ pub struct AcgLinesResponse {
     pub input: BirthEcho,
     pub settings: AcgSettingsDto,
     /// `swiss`, or `moshier` when a body fell back to the analytical model.
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// Greenwich apparent sidereal time, degrees.
     pub sidereal_time: f64,
     /// True obliquity of date, degrees (converts the aspect points to the equator).
@@ -483,9 +495,9 @@ impl From<GeoPoint> for MapPointDto {
 #[schema(as = NearLine)]
 pub struct NearLineDto {
     /// The body of the line.
-    pub body: String,
-    /// The line's type (`mc`, `ic`, `asc`, `dsc`).
-    pub line_type: &'static str,
+    pub body: BodyField,
+    /// The line's type.
+    pub line_type: LineTypeDto,
     /// For an aspect line: which one (`line_type` is then its target).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspect: Option<AspectDto>,
@@ -502,7 +514,7 @@ pub struct AcgNearResponse {
     /// The place rated.
     pub place: MapPointDto,
     /// `swiss` (the data files) or `moshier` (the analytical model, before 1200).
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// Greenwich apparent sidereal time, degrees.
     pub sidereal_time: f64,
     /// The number of lines found within the requested distance.
@@ -515,9 +527,9 @@ pub struct AcgNearResponse {
 }
 
 fn settings_echo(input: &CartographyInput, max_km: Option<f64>) -> AcgSettingsDto {
-    let names = |types: &[LineType]| types.iter().map(|t| t.name()).collect();
+    let names = |types: &[LineType]| types.iter().copied().map(LineTypeDto::from).collect();
     AcgSettingsDto {
-        bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+        bodies: input.bodies.iter().copied().map(BodyField).collect(),
         line_types: names(&input.line_types),
         step_degrees: input.step.degrees(),
         hour_angle_step: 180.0 / f64::from(input.step.intervals()),
@@ -537,7 +549,7 @@ fn failure(error: ChartError) -> CalcFailure {
     }
 }
 
-fn ephemeris_of(map: &Cartography) -> &'static str {
+fn ephemeris_of(map: &Cartography) -> EphemerisName {
     let moshier = map
         .bodies
         .iter()
@@ -569,7 +581,7 @@ pub fn compute_lines(
                     .0
                     .push((line.line_type.name().to_owned(), segments_dto(line))),
                 Some(aspect) => aspect_lines.push(AspectLineDto {
-                    target: line.line_type.name(),
+                    target: line.line_type.into(),
                     aspect: aspect.into(),
                     segments: segments_dto(line),
                 }),
@@ -617,8 +629,8 @@ pub fn compute_near(
     let lines: Vec<NearLineDto> = lines_near(&map.lines, input.place, input.max_km)
         .into_iter()
         .map(|near| NearLineDto {
-            body: near.line.body.name().into_owned(),
-            line_type: near.line.line_type.name(),
+            body: BodyField(near.line.body),
+            line_type: near.line.line_type.into(),
             aspect: near.line.aspect.map(AspectDto::from),
             distance_km: near.nearest.distance_km,
             nearest: near.nearest.point.into(),

@@ -1,17 +1,20 @@
 //! `GET /v1/catalog/{bodies,house-systems,ayanamsas,aspects,orb-presets,fixed-stars}`: every name
 //! the API accepts, with a short description, so that clients can discover them.
 
-use orrery_astro::aspects::{Aspect, OrbPreset};
+use orrery_astro::aspects::{Aspect, AspectCategory, OrbPreset};
 use orrery_astro::ayanamsa::{AYANAMSA_LABELS, AYANAMSA_NAMES, parse_ayanamsa};
 use orrery_astro::body::{Body, CATALOG, SHIPPED_ASTEROIDS};
-use orrery_astro::house_system::{HOUSE_SYSTEMS, PolarHouses};
+use orrery_astro::house_system::{HOUSE_SYSTEMS, HouseSystemName, PolarHouses};
 use orrery_astro::time::JulianDayUt;
-use orrery_ephem::Ephemeris;
+use orrery_ephem::{AyanamsaId, Ephemeris, HouseSystem};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::common::OrderedMap;
 use crate::error::CalcFailure;
+use crate::names::{
+    AspectCategoryField, AspectField, AyanamsaField, BodyField, HouseSystemField, Named,
+};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CatalogEntry {
@@ -31,7 +34,7 @@ pub struct BodiesCatalog {
     /// Numbered asteroids are named `asteroid_<number>`; these ship with the service.
     pub asteroids: Vec<CatalogEntry>,
     /// The points of `/v1/planets`.
-    pub standard_points: Vec<String>,
+    pub standard_points: Vec<BodyField>,
 }
 
 pub fn bodies() -> BodiesCatalog {
@@ -54,17 +57,14 @@ pub fn bodies() -> BodiesCatalog {
                 description: format!("{name} ({number}); data 1500-2102."),
             })
             .collect(),
-        standard_points: Body::STANDARD
-            .iter()
-            .map(|b| b.name().into_owned())
-            .collect(),
+        standard_points: Body::STANDARD.iter().copied().map(BodyField).collect(),
     }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct HouseSystemEntry {
     /// The house system's name as requests use it (`placidus`, …).
-    pub name: &'static str,
+    pub name: HouseSystemField,
     /// The Swiss Ephemeris letter.
     pub code: String,
     /// What the house system is, in one sentence.
@@ -107,7 +107,7 @@ pub struct HouseSystemsCatalog {
     /// Every house system the API knows.
     pub house_systems: Vec<HouseSystemEntry>,
     /// The house system used when a request names none.
-    pub default: &'static str,
+    pub default: HouseSystemField,
     /// What happens where a system is undefined.
     pub polar_note: &'static str,
 }
@@ -126,13 +126,13 @@ pub fn house_systems() -> HouseSystemsCatalog {
         house_systems: HOUSE_SYSTEMS
             .iter()
             .map(|h| HouseSystemEntry {
-                name: h.name,
+                name: Named(*h),
                 code: h.system.code().to_string(),
                 description: h.description,
                 inside_polar_circles: h.polar().into(),
             })
             .collect(),
-        default: "koch",
+        default: Named(HouseSystemName::of(HouseSystem::KOCH)),
         polar_note: POLAR_NOTE,
     }
 }
@@ -140,7 +140,7 @@ pub fn house_systems() -> HouseSystemsCatalog {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AyanamsaEntry {
     /// The ayanamsa's name as requests use it (`lahiri`, …).
-    pub name: &'static str,
+    pub name: AyanamsaField,
     /// The Swiss Ephemeris' own label.
     pub label: &'static str,
     /// The ayanamsa at J2000.0 (2000-01-01T12:00Z), degrees, for orientation.
@@ -152,7 +152,7 @@ pub struct AyanamsasCatalog {
     /// Every ayanamsa the API knows.
     pub ayanamsas: Vec<AyanamsaEntry>,
     /// The ayanamsa used when a request names none.
-    pub default: &'static str,
+    pub default: AyanamsaField,
 }
 
 /// # Errors
@@ -163,25 +163,25 @@ pub fn ayanamsas(eph: &Ephemeris) -> Result<AyanamsasCatalog, CalcFailure> {
     for (name, label) in AYANAMSA_NAMES.iter().zip(AYANAMSA_LABELS) {
         let mode = parse_ayanamsa(name).map_err(|e| CalcFailure::Internal(e.to_string()))?;
         entries.push(AyanamsaEntry {
-            name,
+            name: Named(mode),
             label,
             value_at_j2000: eph.ayanamsa_deg(j2000, mode)?,
         });
     }
     Ok(AyanamsasCatalog {
         ayanamsas: entries,
-        default: "lahiri",
+        default: Named(AyanamsaId::LAHIRI),
     })
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct AspectEntry {
     /// The aspect's name as requests use it (`conjunction`, `sextile`, …).
-    pub name: &'static str,
+    pub name: AspectField,
     /// The aspect's exact angle, degrees.
     pub angle: f64,
     /// `major` or `minor`.
-    pub category: &'static str,
+    pub category: AspectCategoryField,
     /// What the aspect is, in one sentence.
     pub description: &'static str,
 }
@@ -191,7 +191,7 @@ pub struct AspectsCatalog {
     /// Every aspect the API knows.
     pub aspects: Vec<AspectEntry>,
     /// The aspect types searched when a request names none.
-    pub default_types: [&'static str; 1],
+    pub default_types: [AspectCategoryField; 1],
 }
 
 pub fn aspects() -> AspectsCatalog {
@@ -199,13 +199,13 @@ pub fn aspects() -> AspectsCatalog {
         aspects: Aspect::ALL
             .iter()
             .map(|a| AspectEntry {
-                name: a.name(),
+                name: Named(*a),
                 angle: a.angle_deg(),
-                category: a.category().name(),
+                category: Named(a.category()),
                 description: a.description(),
             })
             .collect(),
-        default_types: ["major"],
+        default_types: [Named(AspectCategory::Major)],
     }
 }
 

@@ -9,10 +9,12 @@ use orrery_ephem::{Angles, HousePoint};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::aspect_options::{AspectListDto, AspectOptionsDto};
+use crate::aspect_options::{AspectListDto, AspectOptionsDto, AspectPairing};
+use crate::closed_sets::EphemerisName;
 use crate::common::{OrderedMap, ephemeris_name};
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::{HouseSystemField, Named, SignField};
 
 /// What a chart response contains.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
@@ -76,8 +78,8 @@ pub struct RadixPlanetDto {
     pub distance_speed: f64,
     /// Whether `longitude_speed` is negative.
     pub retrograde: bool,
-    /// The sign the longitude is in, `aries`..`pisces`.
-    pub sign: &'static str,
+    /// The sign the longitude is in.
+    pub sign: SignField,
     /// Degrees within the sign, [0, 30).
     pub sign_degree: f64,
     /// The house (1..12) the body's longitude falls in; absent without houses or for Gauquelin
@@ -154,7 +156,7 @@ fn planet_dto(body: &CastBody) -> RadixPlanetDto {
         latitude_speed: p.lat_speed_deg_per_day,
         distance_speed: p.dist_speed_au_per_day,
         retrograde: p.is_retrograde(),
-        sign: p.lon.sign().name(),
+        sign: Named(p.lon.sign()),
         sign_degree: p.lon.degree_in_sign(),
         house: body.house,
     }
@@ -164,7 +166,7 @@ fn planet_dto(body: &CastBody) -> RadixPlanetDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ChartContent {
     /// `swiss`, or `moshier` when a body fell back to the analytical model (before 1200).
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// The bodies by name, in the order asked for; absent without the part `planets`.
     #[schema(value_type = BTreeMap<String, RadixPlanetDto>)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -179,7 +181,7 @@ pub struct ChartContent {
     /// The system the cusps are in: the requested one, or `porphyry` where the requested one is
     /// undefined (inside the polar circles).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub house_system_used: Option<&'static str>,
+    pub house_system_used: Option<HouseSystemField>,
     /// Why the cusps are not what the system gives elsewhere: the library's reason for
     /// Porphyry houses, or that the system put the IC on the 10th cusp (inside the polar circles
     /// with the MC below the horizon; `angles.mc` is the MC all the same). Absent otherwise.
@@ -226,13 +228,13 @@ impl ChartContent {
                 )
             }),
             angles: houses.map(|h| AnglesDto::from(&h.houses.angles)),
-            house_system_used: houses.map(|h| HouseSystemName::of(h.houses.system_used).name),
+            house_system_used: houses.map(|h| Named(HouseSystemName::of(h.houses.system_used))),
             house_system_note: houses.and_then(|h| h.note.clone()),
             aspects: chart
                 .aspects
                 .as_ref()
                 .zip(aspects)
-                .map(|(report, config)| AspectListDto::new(config, "within", report)),
+                .map(|(report, config)| AspectListDto::new(config, AspectPairing::Within, report)),
             houses_omitted_reason: chart.houses_omitted_reason,
             omitted: omitted_dtos(&chart.omitted),
         }

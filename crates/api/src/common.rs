@@ -3,19 +3,21 @@
 
 use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
-use orrery_astro::ayanamsa::ayanamsa_name;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{BodyPosition, Center, Frame, Zodiac};
 use orrery_astro::time::{JulianDayUt, julian_day_ut, utc_to_second};
-use orrery_civil::{CivilInput, FoldChoice, LmtPolicy, Resolved};
+use orrery_civil::{
+    CalendarUsed, CivilInput, FoldChoice, LmtKind, LmtPolicy, OffsetSource, Resolved,
+};
 use orrery_ephem::{AyanamsaId, EphemerisSource, Observer};
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
+use crate::closed_sets::EphemerisName;
 use crate::datetime::{CivilDateTime, TimeZoneField};
 use crate::error::ApiInputError;
-use crate::names::{BodyField, CenterField};
+use crate::names::{AyanamsaField, BodyField, CenterField, ClosedSet, Named, OneOf, SignField};
 use crate::places::{self, CountryCode, PlaceByName, PlaceDto, PlaceMatchChoice};
 
 /// A place: latitude north, longitude east and altitude in metres, each checking its own range
@@ -189,7 +191,7 @@ pub fn in_range(field: &str, value: f64, min: f64, max: f64) -> Result<f64, ApiI
 }
 
 /// How to read a local time before the zone's first standard time (docs/CONVENTIONS.md).
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LmtChoice {
     /// The Local Mean Time of the birth place itself (longitude / 15 hours), as astro.com does.
@@ -200,7 +202,7 @@ pub enum LmtChoice {
 }
 
 /// The calendar a local `datetime`'s date is written in (docs/CONVENTIONS.md, "Calendars").
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CalendarChoice {
     /// Proleptic Gregorian at every date: what ISO 8601 means.
@@ -211,6 +213,47 @@ pub enum CalendarChoice {
     /// Julian before 1582-10-15, Gregorian from then on, as astro.com reads dates; the ten
     /// days 1582-10-05..14 exist in neither reading.
     Auto,
+}
+
+impl From<LmtKind> for LmtChoice {
+    fn from(kind: LmtKind) -> Self {
+        match kind {
+            LmtKind::BirthPlace { .. } => Self::BirthPlace,
+            LmtKind::ZoneReference => Self::ZoneReference,
+        }
+    }
+}
+
+/// The calendar a date was read in, by its name.
+pub type CalendarUsedName = OneOf<CalendarUsed>;
+
+impl ClosedSet for CalendarUsed {
+    const ALL: &'static [Self] = &[CalendarUsed::Gregorian, CalendarUsed::Julian];
+    const SCHEMA_NAME: &'static str = "CalendarUsed";
+    const DESCRIPTION: &'static str = "The calendar a date was read in.";
+
+    fn api_name(self) -> &'static str {
+        self.as_str()
+    }
+}
+
+/// Where a UTC offset came from, by its name.
+pub type OffsetSourceName = OneOf<OffsetSource>;
+
+impl ClosedSet for OffsetSource {
+    const ALL: &'static [Self] = &[
+        OffsetSource::OffsetInInput,
+        OffsetSource::TzDatabase,
+        OffsetSource::LocalMeanTime,
+    ];
+    const SCHEMA_NAME: &'static str = "OffsetSource";
+    const DESCRIPTION: &'static str = "Where the UTC offset came from: the `datetime` string \
+        (`offset_in_input`), the zone's history in the tz database (`tz_database`), or Local \
+        Mean Time before the zone's first standard time (`local_mean_time`).";
+
+    fn api_name(self) -> &'static str {
+        self.as_str()
+    }
 }
 
 impl CalendarChoice {
@@ -299,10 +342,20 @@ pub struct ResolvedBirth {
 pub struct BirthOrigin {
     /// The atlas place (`place_id`, `place`); boxed, as most births have none.
     pub place: Option<Box<PlaceDto>>,
-    /// `coordinates` (`timezone: "auto"`) or `place` (the atlas place's zone).
-    pub timezone_from: Option<&'static str>,
+    /// Where the zone came from when the request did not name it.
+    pub timezone_from: Option<TimezoneFrom>,
     /// With `timezone: "auto"`: whether the point is at sea.
     pub at_sea: Option<bool>,
+}
+
+/// Where a birth's zone came from when the request did not name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TimezoneFrom {
+    /// The zone at the coordinates (`timezone: "auto"`).
+    Coordinates,
+    /// The atlas place's zone.
+    Place,
 }
 
 /// The place and zone of a birth before its time is resolved.
@@ -397,7 +450,7 @@ impl BirthDto {
                         timezone: Some(found.timezone),
                         origin: BirthOrigin {
                             place: None,
-                            timezone_from: Some("coordinates"),
+                            timezone_from: Some(TimezoneFrom::Coordinates),
                             at_sea: Some(found.at_sea),
                         },
                     }
@@ -427,9 +480,9 @@ impl BirthDto {
             Some(TimeZoneField::Name(zone)) => (zone.name().to_owned(), None),
             Some(TimeZoneField::Auto) => (
                 orrery_atlas::zone_at(place.lat_deg, place.lon_deg).timezone,
-                Some("coordinates"),
+                Some(TimezoneFrom::Coordinates),
             ),
-            None => (echo.timezone.clone(), Some("place")),
+            None => (echo.timezone.clone(), Some(TimezoneFrom::Place)),
         };
         Ok(Located {
             place,
@@ -502,14 +555,14 @@ pub struct ResolvedTimeDto {
     pub local: String,
     /// The calendar `datetime`'s date was read in: `gregorian` or `julian` (with `calendar`
     /// `auto`, the one its date fell in).
-    pub calendar: &'static str,
+    pub calendar: CalendarUsedName,
     /// The UTC offset used, `+01:00`.
     pub offset: String,
     /// `offset_in_input`, `tz_database` or `local_mean_time`.
-    pub offset_source: &'static str,
+    pub offset_source: OffsetSourceName,
     /// `birth_place` or `zone_reference` when Local Mean Time was used.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub local_mean_time: Option<&'static str>,
+    pub local_mean_time: Option<LmtChoice>,
     /// The IANA time zone used; absent when the date-time carried an offset.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timezone: Option<&'static str>,
@@ -522,7 +575,7 @@ pub struct ResolvedTimeDto {
     pub place: Option<PlaceDto>,
     /// Where the zone came from when not named: `coordinates` (`timezone: "auto"`) or `place`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub timezone_from: Option<&'static str>,
+    pub timezone_from: Option<TimezoneFrom>,
     /// With `timezone: "auto"`: whether the point is at sea (then the zone is `Etc/GMT±N`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at_sea: Option<bool>,
@@ -535,10 +588,10 @@ impl ResolvedTimeDto {
             utc: resolved.utc().to_string(),
             julian_day_ut: birth.jd.0,
             local: resolved.local().to_string(),
-            calendar: resolved.calendar().as_str(),
+            calendar: OneOf(resolved.calendar()),
             offset: resolved.offset_string(),
-            offset_source: resolved.source().as_str(),
-            local_mean_time: resolved.lmt().map(orrery_civil::LmtKind::as_str),
+            offset_source: OneOf(resolved.source()),
+            local_mean_time: resolved.lmt().map(LmtChoice::from),
             timezone: resolved.zone(),
             notes: resolved.notes().iter().map(ToString::to_string).collect(),
             place: birth.origin.place.as_deref().cloned(),
@@ -625,9 +678,9 @@ pub struct FrameDto {
     pub zodiac: ZodiacDto,
     /// The ayanamsa of a sidereal zodiac; absent for the tropical zodiac.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ayanamsa: Option<&'static str>,
+    pub ayanamsa: Option<AyanamsaField>,
     /// The centre of the positions (`geocentric`, `topocentric`, `heliocentric`, …).
-    pub center: String,
+    pub center: CenterField,
 }
 
 impl FrameDto {
@@ -637,13 +690,13 @@ impl FrameDto {
                 Zodiac::Tropical => ZodiacDto::Tropical,
                 Zodiac::Sidereal(_) => ZodiacDto::Sidereal,
             },
-            ayanamsa: frame.sidereal().map(ayanamsa_name),
+            ayanamsa: frame.sidereal().map(Named),
             center: match frame.center {
-                Center::Geocentric => "geocentric".into(),
-                Center::Topocentric(_) => "topocentric".into(),
-                Center::Heliocentric => "heliocentric".into(),
-                Center::Barycentric => "barycentric".into(),
-                Center::PlanetCentric(body) => format!("planet:{}", body.name()),
+                Center::Geocentric => CenterField::Geocentric,
+                Center::Topocentric(_) => CenterField::Topocentric,
+                Center::Heliocentric => CenterField::Heliocentric,
+                Center::Barycentric => CenterField::Barycentric,
+                Center::PlanetCentric(body) => CenterField::Planet(body),
             },
         }
     }
@@ -728,8 +781,8 @@ impl From<&BodyPosition> for PositionDto {
 pub struct ZodiacLongitudeDto {
     /// Degrees, [0, 360).
     pub longitude: f64,
-    /// `aries`..`pisces`.
-    pub sign: &'static str,
+    /// The sign of `longitude`.
+    pub sign: SignField,
     /// Degrees within the sign, [0, 30).
     pub sign_degree: f64,
 }
@@ -738,18 +791,15 @@ impl From<Longitude> for ZodiacLongitudeDto {
     fn from(lon: Longitude) -> Self {
         Self {
             longitude: lon.degrees(),
-            sign: lon.sign().name(),
+            sign: Named(lon.sign()),
             sign_degree: lon.degree_in_sign(),
         }
     }
 }
 
-/// `swiss` or `moshier`.
-pub fn ephemeris_name(source: EphemerisSource) -> &'static str {
-    match source {
-        EphemerisSource::Swiss => "swiss",
-        EphemerisSource::Moshier => "moshier",
-    }
+/// The ephemeris positions came from, as answers name it.
+pub fn ephemeris_name(source: EphemerisSource) -> EphemerisName {
+    source.into()
 }
 
 /// A JSON object whose keys keep the order they were pushed in (catalogue order reads better
@@ -801,7 +851,7 @@ mod birth_by_place_tests {
         assert_eq!(birth.resolved.zone(), Some("Europe/Vienna"));
         assert_eq!(birth.resolved.offset_string(), "+01:01:48");
         assert!((birth.place.lon_deg - 15.45).abs() < 1e-9);
-        assert_eq!(birth.origin.timezone_from, Some("place"));
+        assert_eq!(birth.origin.timezone_from, Some(TimezoneFrom::Place));
         let echo = birth.origin.place.unwrap();
         assert_eq!(echo.place_id, 2_778_067);
         assert_eq!(echo.matched_name.as_deref(), Some("Graz"));

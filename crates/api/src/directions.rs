@@ -48,7 +48,7 @@ use orrery_astro::body::Body;
 use orrery_astro::techniques::directions::{
     AGE_RANGE_YEARS, AgeWindow, ChartAngle, DEFAULT_AGES_YEARS, DEFAULT_PROMISSORS,
     DEFAULT_SIGNIFICATOR_BODIES, Direction, Directions, DirectionsInput, KEY_RANGE_DEG_PER_YEAR,
-    Key, MAX_PROMISSORS, Mode, Skipped, TROPICAL_YEAR_DAYS, primary_directions,
+    Key, MAX_PROMISSORS, Mode, Role, Skipped, TROPICAL_YEAR_DAYS, primary_directions,
 };
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::Ephemeris;
@@ -56,10 +56,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
+use crate::closed_sets::named_by_the_core;
 use crate::common::BirthEcho;
 use crate::common::{BirthDto, ResolvedBirth, distinct_bodies, event_time};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::BodyField;
+use crate::names::{BodyField, OneOf};
 
 /// At most this many aspect points.
 pub const MAX_ASPECTS: usize = 24;
@@ -75,7 +76,7 @@ pub struct DirectionsRequest {
 }
 
 /// `zodiacal` or `in_mundo`.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[schema(as = Mode)]
 #[serde(rename_all = "snake_case")]
 pub enum ModeDto {
@@ -126,7 +127,7 @@ pub struct DirectionsOptionsDto {
 }
 
 /// An angle as a significator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AngleField {
     Asc,
@@ -355,10 +356,79 @@ impl TryFrom<&DirectionsRequest> for DirectionsRequestInput {
     }
 }
 
+/// A time key by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = DirectionsKeyName)]
+pub enum KeyName {
+    Naibod,
+    Ptolemy,
+    /// A rate in degrees per year given as a number.
+    Custom,
+}
+
+impl From<Key> for KeyName {
+    fn from(key: Key) -> Self {
+        match key {
+            Key::Naibod => Self::Naibod,
+            Key::Ptolemy => Self::Ptolemy,
+            Key::Custom(_) => Self::Custom,
+        }
+    }
+}
+
+impl From<Mode> for ModeDto {
+    fn from(mode: Mode) -> Self {
+        match mode {
+            Mode::Zodiacal => Self::Zodiacal,
+            Mode::InMundo => Self::InMundo,
+        }
+    }
+}
+
+impl From<ChartAngle> for AngleField {
+    fn from(angle: ChartAngle) -> Self {
+        match angle {
+            ChartAngle::Asc => Self::Asc,
+            ChartAngle::Mc => Self::Mc,
+            ChartAngle::Dsc => Self::Dsc,
+            ChartAngle::Ic => Self::Ic,
+        }
+    }
+}
+
+/// The method of the directions: Placidus semi-arcs, the only one computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = DirectionsMethod)]
+pub enum MethodName {
+    PlacidusSemiArc,
+}
+
+/// Which way the promissors move: direct, the only way computed (converse directions are
+/// not).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = DirectionsMotion)]
+pub enum Motion {
+    Direct,
+}
+
+/// The part a skipped point would have played, by its name.
+pub type RoleName = OneOf<Role>;
+
+named_by_the_core!(
+    Role,
+    &[Role::Promissor, Role::Significator],
+    "DirectionsRole",
+    "The part a point plays: the moving point (`promissor`) or the point directed to \
+     (`significator`)."
+);
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct KeyEcho {
     /// `naibod`, `ptolemy` or `custom`.
-    pub name: &'static str,
+    pub name: KeyName,
     /// Degrees of arc per year of life in this key.
     pub deg_per_year: f64,
 }
@@ -366,9 +436,9 @@ pub struct KeyEcho {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SignificatorsEcho {
     /// The angles directed to.
-    pub angles: Vec<&'static str>,
+    pub angles: Vec<AngleField>,
     /// The bodies directed to.
-    pub bodies: Vec<String>,
+    pub bodies: Vec<BodyField>,
 }
 
 /// The options in force.
@@ -376,15 +446,15 @@ pub struct SignificatorsEcho {
 #[schema(as = DirectionsSettings)]
 pub struct DirectionsSettingsDto {
     /// Always `placidus_semi_arc`.
-    pub method: &'static str,
+    pub method: MethodName,
     /// Always `direct`: converse directions are not computed.
-    pub direction: &'static str,
+    pub direction: Motion,
     /// The time key turning arc into years.
     pub key: KeyEcho,
     /// `zodiacal` or `in_mundo`.
-    pub mode: &'static str,
+    pub mode: ModeDto,
     /// The moving points, as resolved.
-    pub promissors: Vec<String>,
+    pub promissors: Vec<BodyField>,
     /// The points directed to, as resolved.
     pub significators: SignificatorsEcho,
     /// The aspect angles directed, degrees.
@@ -413,7 +483,7 @@ pub struct SphereDto {
 #[schema(as = Direction)]
 pub struct DirectionDto {
     /// The moving point (promissor).
-    pub promissor: String,
+    pub promissor: BodyField,
     /// The aspect point, degrees, as asked.
     pub aspect: f64,
     /// The point directed to (significator).
@@ -432,9 +502,9 @@ pub struct DirectionDto {
 #[schema(as = Skipped)]
 pub struct SkippedDto {
     /// The point left out.
-    pub point: String,
+    pub point: BodyField,
     /// `promissor` or `significator`.
-    pub role: &'static str,
+    pub role: RoleName,
     /// A zodiacal promissor's circumpolar aspect point.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aspect: Option<f64>,
@@ -467,7 +537,7 @@ fn direction_dto(d: &Direction) -> Result<DirectionDto, CalcFailure> {
         ))
     })?;
     Ok(DirectionDto {
-        promissor: d.promissor.name().into_owned(),
+        promissor: BodyField(d.promissor),
         aspect: d.aspect_deg,
         significator: d.significator.name(),
         arc_deg: d.arc_deg,
@@ -479,8 +549,8 @@ fn direction_dto(d: &Direction) -> Result<DirectionDto, CalcFailure> {
 
 fn skipped_dto(s: &Skipped) -> SkippedDto {
     SkippedDto {
-        point: s.body.name().into_owned(),
-        role: s.role.name(),
+        point: BodyField(s.body),
+        role: OneOf(s.role),
         aspect: s.aspect_deg,
         declination_deg: s.dec_deg,
         reason: s.reason.clone(),
@@ -506,17 +576,17 @@ pub fn compute(
     Ok(DirectionsResponse {
         input: BirthEcho::new(&request.birth, birth),
         settings: DirectionsSettingsDto {
-            method: "placidus_semi_arc",
-            direction: "direct",
+            method: MethodName::PlacidusSemiArc,
+            direction: Motion::Direct,
             key: KeyEcho {
-                name: d.key.name(),
+                name: d.key.into(),
                 deg_per_year: d.key.deg_per_year(),
             },
-            mode: d.mode.name(),
-            promissors: d.promissors.iter().map(|b| b.name().into_owned()).collect(),
+            mode: d.mode.into(),
+            promissors: d.promissors.iter().copied().map(BodyField).collect(),
             significators: SignificatorsEcho {
-                angles: d.angles.iter().map(|a| a.name()).collect(),
-                bodies: d.bodies.iter().map(|b| b.name().into_owned()).collect(),
+                angles: d.angles.iter().copied().map(AngleField::from).collect(),
+                bodies: d.bodies.iter().copied().map(BodyField).collect(),
             },
             aspects: d.aspects_deg.clone(),
             age_start: d.ages.start_years(),

@@ -81,6 +81,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
+use crate::closed_sets::EphemerisName;
 use crate::common::{FrameDto, FrameOptions, LocationDto, OrderedMap, ZodiacDto, ephemeris_name};
 use crate::datetime::Instant;
 use crate::ephemeris_range::{OmittedBodyDto, no_data_error, omitted_dtos};
@@ -505,7 +506,7 @@ fn parse_fields(names: Option<&[SeriesField]>) -> Result<FieldSet, ApiInputError
 pub struct EphemerisResponse {
     pub settings: SettingsDto,
     /// `swiss`, or `moshier` when any value came from the analytical fallback.
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// One sample per step, in time order.
     pub samples: Vec<SampleDto>,
     /// Points of the default list without data at the first or the last sample (Chiron before

@@ -90,7 +90,7 @@ impl TryFrom<&EphemerisGraphRequest> for EphemerisGraphInput {
 
     fn try_from(request: &EphemerisGraphRequest) -> Result<Self, ApiInputError> {
         let (start, end) = (request.start.timestamp(), request.end.timestamp());
-        let days = julian_day_ut(end).0 - julian_day_ut(start).0;
+        let days = (julian_day_ut(end) - julian_day_ut(start)).0;
         if days <= 0.0 {
             return Err(ApiInputError::field("end", "must be after start"));
         }

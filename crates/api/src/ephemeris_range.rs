@@ -10,12 +10,19 @@ use orrery_ephem::{DateSpan, FILES, NUMBERED_ASTEROID_FILES};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::closed_sets::EphemerisName;
 use crate::error::{ApiInputError, CalcFailure, ErrorDetails, RangeDetails};
+use crate::names::BodyField;
 
-/// `reason` of a body left out because the date is outside its data.
-pub const OUTSIDE_RANGE: &str = "outside_ephemeris_range";
-/// `reason` of a numbered asteroid left out because the service has no file for it.
-pub const NO_DATA_FILE: &str = "no_data_file";
+/// Why an answer leaves a default body out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OmissionReason {
+    /// The date is outside the body's data.
+    OutsideEphemerisRange,
+    /// The service has no data for this numbered asteroid at all.
+    NoDataFile,
+}
 
 /// A default body the answer leaves out, with the dates it has data for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -23,11 +30,11 @@ pub const NO_DATA_FILE: &str = "no_data_file";
 pub struct OmittedBodyDto {
     /// The body, as `bodies` names it.
     #[schema(example = "chiron")]
-    pub body: String,
+    pub body: BodyField,
     /// `outside_ephemeris_range`: the date is outside the body's data; `no_data_file`: the
     /// service has no data for this asteroid at all.
     #[schema(example = "outside_ephemeris_range")]
-    pub reason: &'static str,
+    pub reason: OmissionReason,
     /// The first date with data (proleptic Gregorian, 0h UT); absent with `no_data_file`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "1200-01-09")]
@@ -42,11 +49,11 @@ impl From<&OmittedBody> for OmittedBodyDto {
     fn from(omitted: &OmittedBody) -> Self {
         let (valid_from, valid_to) = span_dates(omitted.valid);
         Self {
-            body: omitted.body.name().into_owned(),
+            body: BodyField(omitted.body),
             reason: if omitted.valid.is_some() {
-                OUTSIDE_RANGE
+                OmissionReason::OutsideEphemerisRange
             } else {
-                NO_DATA_FILE
+                OmissionReason::NoDataFile
             },
             valid_from,
             valid_to,
@@ -57,11 +64,11 @@ impl From<&OmittedBody> for OmittedBodyDto {
 /// `swiss` when the planetary and lunar files cover every date of `first..=last`, else
 /// `moshier`: the positions of a window partly outside the files come from the analytical model
 /// there, and the answer says so (`ephemeris`, as a chart's).
-pub fn window_ephemeris(first: JulianDayUt, last: JulianDayUt) -> &'static str {
+pub fn window_ephemeris(first: JulianDayUt, last: JulianDayUt) -> EphemerisName {
     if FILES.contains(first) && FILES.contains(last) {
-        "swiss"
+        EphemerisName::Swiss
     } else {
-        "moshier"
+        EphemerisName::Moshier
     }
 }
 
@@ -81,10 +88,7 @@ pub fn iso_date(jd: JulianDayUt) -> String {
 
 fn span_dates(span: Option<DateSpan>) -> (Option<String>, Option<String>) {
     match span {
-        Some(span) => (
-            Some(iso_date(JulianDayUt(span.first.0))),
-            Some(iso_date(JulianDayUt(span.last.0))),
-        ),
+        Some(span) => (Some(iso_date(span.first)), Some(iso_date(span.last))),
         None => (None, None),
     }
 }

@@ -24,20 +24,24 @@ use orrery_astro::aspects::OrbPreset;
 use orrery_astro::body::Body;
 use orrery_astro::techniques::events::{
     ApsisKind, CLASSICAL_VOID_BODIES, DEFAULT_EVENT_BODIES, EclipseDetails, EclipseKind, Event,
-    EventError, EventQuery, EventType, LocalEclipseDetails, LunationPhases, StationDirection,
-    find_events,
+    EventError, EventQuery, EventType, LocalEclipseDetails, LunationPhases, find_events,
 };
 use orrery_astro::time::{JulianDayUt, timestamp_of};
-use orrery_ephem::{EclipseType, Ephemeris, Observer};
+use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::aspect_options::AspectOptionsDto;
+use crate::closed_sets::{
+    EclipseKindName, EclipseTypeName, EphemerisName, LunationPhaseName, StationDirectionName,
+};
 use crate::common::{FrameOptions, LocationDto, ZodiacDto, body_list, event_time};
 use crate::datetime::Instant;
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos, window_ephemeris};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{AspectCategoryField, AspectField, AyanamsaField, BodyField};
+use crate::names::{
+    AspectCategoryField, AspectField, AyanamsaField, BodyField, Named, OneOf, SignField,
+};
 use orrery_astro::chart::{MissingData, OmittedBody};
 
 /// Days in a Gregorian year, for the window's length in years.
@@ -171,7 +175,7 @@ impl TryFrom<&EventsRequest> for EventsInput {
         let types: Vec<EventType> = request.types.iter().map(|t| t.core()).collect();
         let start = request.start.julian_day();
         let end = request.end.julian_day();
-        if end.0 <= start.0 {
+        if end <= start {
             return Err(ApiInputError::field("end", "must be after start"));
         }
         let limit_type = types
@@ -279,7 +283,7 @@ pub struct EventsResponse {
     pub events: Vec<EventDto>,
     /// `swiss` (the data files) or `moshier` (the analytical model, for dates of the window
     /// before 1200).
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// Default bodies left out because the window is outside their data (Chiron before
     /// 1200), with the dates they have data for; absent when none is.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -300,8 +304,8 @@ pub struct EventTime {
 pub struct ZodiacPosition {
     /// Tropical ecliptic longitude, degrees [0, 360).
     pub longitude: f64,
-    /// The sign of `longitude` (`aries` … `pisces`).
-    pub sign: &'static str,
+    /// The sign of `longitude`.
+    pub sign: SignField,
     /// Degrees into the sign, [0, 30).
     pub degree: f64,
 }
@@ -310,7 +314,7 @@ impl From<Longitude> for ZodiacPosition {
     fn from(lon: Longitude) -> Self {
         Self {
             longitude: lon.degrees(),
-            sign: lon.sign().name(),
+            sign: Named(lon.sign()),
             degree: lon.degree_in_sign(),
         }
     }
@@ -349,27 +353,27 @@ pub struct ContactsDto {
 pub enum EventDto {
     /// A body enters `sign` (backwards when `retrograde`).
     Ingress {
-        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
-        body: String,
+        /// The body (`sun`, `moon`, …, `chiron`, `mean_node`).
+        body: BodyField,
         /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         exact_at: String,
         /// `exact_at` as a Julian day (UT), unrounded.
         exact_at_jd: f64,
-        /// The sign entered (`aries` … `pisces`).
-        sign: &'static str,
+        /// The sign entered.
+        sign: SignField,
         /// Whether the body enters the sign moving backwards (retrograde).
         retrograde: bool,
     },
     /// A body stands still and turns (`direction`: `retrograde` or `direct`).
     Station {
-        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
-        body: String,
+        /// The body (`sun`, `moon`, …, `chiron`, `mean_node`).
+        body: BodyField,
         /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         exact_at: String,
         /// `exact_at` as a Julian day (UT), unrounded.
         exact_at_jd: f64,
         /// `retrograde` (the body turns backwards) or `direct` (it turns forwards again).
-        direction: &'static str,
+        direction: StationDirectionName,
         /// Where the body stands, in the tropical zodiac.
         position: ZodiacPosition,
     },
@@ -377,8 +381,8 @@ pub enum EventDto {
     /// body first reaches the station-direct degree; `shadow_end`: it passes the
     /// station-retrograde degree again).
     RetrogradePeriod {
-        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
-        body: String,
+        /// The body (`sun`, `moon`, …, `chiron`, `mean_node`).
+        body: BodyField,
         /// When the period begins, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
         start: String,
         /// `start` as a Julian day (UT), unrounded.
@@ -404,8 +408,8 @@ pub enum EventDto {
         exact_at: String,
         /// `exact_at` as a Julian day (UT), unrounded.
         exact_at_jd: f64,
-        /// The phase: `new_moon`, `first_quarter`, `full_moon` or `last_quarter`.
-        phase: &'static str,
+        /// The phase (the crescents and gibbous phases only with `lunation_phases: eight`).
+        phase: LunationPhaseName,
         /// The Moon's position at the phase.
         moon: ZodiacPosition,
     },
@@ -421,20 +425,20 @@ pub enum EventDto {
         end_jd: f64,
         /// The aspect of the Moon's last exact aspect before it goes void (`conjunction`,
         /// `sextile`, …).
-        last_aspect: &'static str,
+        last_aspect: AspectField,
         /// The body of that last aspect.
-        last_aspect_body: String,
+        last_aspect_body: BodyField,
         /// The sign the Moon enters when the void period ends.
-        next_sign: &'static str,
+        next_sign: SignField,
     },
     /// `body` and `other_body` in exact aspect; `arc` is `body − other_body` in (-180, 180].
     Aspect {
-        /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
-        body: String,
+        /// The body (`sun`, `moon`, …, `chiron`, `mean_node`).
+        body: BodyField,
         /// The second body of the aspect.
-        other_body: String,
-        /// The aspect's name (`conjunction`, `opposition`, `trine`, …).
-        aspect: &'static str,
+        other_body: BodyField,
+        /// The aspect (`conjunction`, `opposition`, `trine`, …).
+        aspect: AspectField,
         /// `body − other_body` at the exact instant, degrees in (-180, 180].
         arc: f64,
         /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
@@ -468,8 +472,8 @@ pub enum EventDto {
 /// An apsis.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ApsisDto {
-    /// The body's name (`sun`, `moon`, …, `chiron`, `mean_node`).
-    pub body: String,
+    /// The body (`sun`, `moon`, …, `chiron`, `mean_node`).
+    pub body: BodyField,
     /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
     pub exact_at: String,
     /// `exact_at` as a Julian day (UT), unrounded.
@@ -481,10 +485,10 @@ pub struct ApsisDto {
 /// A global eclipse.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct EclipseDto {
-    /// `solar` or `lunar`.
-    pub kind: &'static str,
+    /// Whose eclipse.
+    pub kind: EclipseKindName,
     /// `total`, `annular`, `hybrid`, `partial` or `penumbral`.
-    pub eclipse_type: &'static str,
+    pub eclipse_type: EclipseTypeName,
     /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
     pub exact_at: String,
     /// `exact_at` as a Julian day (UT), unrounded.
@@ -519,10 +523,10 @@ pub struct EclipseDto {
 /// An eclipse at the request's location.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct LocalEclipseDto {
-    /// `solar` or `lunar`.
-    pub kind: &'static str,
+    /// Whose eclipse.
+    pub kind: EclipseKindName,
     /// The type seen here.
-    pub eclipse_type: &'static str,
+    pub eclipse_type: EclipseTypeName,
     /// The exact instant, UTC, ISO 8601 to the second (`2024-03-20T03:06:21Z`).
     pub exact_at: String,
     /// `exact_at` as a Julian day (UT), unrounded.
@@ -563,21 +567,10 @@ fn optional_time(jd: Option<JulianDayUt>) -> Result<Option<EventTime>, CalcFailu
     jd.map(time).transpose()
 }
 
-fn type_name(t: EclipseType) -> &'static str {
-    t.name()
-}
-
-fn kind_name(kind: EclipseKind) -> &'static str {
-    match kind {
-        EclipseKind::Solar => "solar",
-        EclipseKind::Lunar => "lunar",
-    }
-}
-
 fn eclipse_dto(e: &EclipseDetails) -> Result<EclipseDto, CalcFailure> {
     Ok(EclipseDto {
-        kind: kind_name(e.kind),
-        eclipse_type: type_name(e.eclipse_type),
+        kind: e.kind.into(),
+        eclipse_type: OneOf(e.eclipse_type),
         exact_at: utc(e.greatest)?,
         exact_at_jd: e.greatest.0,
         greatest_at: utc(e.greatest)?,
@@ -604,8 +597,8 @@ fn local_eclipse_dto(e: &LocalEclipseDetails) -> Result<LocalEclipseDto, CalcFai
     let l = &e.local;
     let lunar = e.kind == EclipseKind::Lunar;
     Ok(LocalEclipseDto {
-        kind: kind_name(e.kind),
-        eclipse_type: type_name(l.eclipse_type),
+        kind: e.kind.into(),
+        eclipse_type: OneOf(l.eclipse_type),
         exact_at: utc(l.maximum)?,
         exact_at_jd: l.maximum.0,
         position: e.lon.into(),
@@ -634,10 +627,10 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             sign,
             retrograde,
         } => EventDto::Ingress {
-            body: body.name().into_owned(),
+            body: BodyField(*body),
             exact_at: utc(*exact_at)?,
             exact_at_jd: exact_at.0,
-            sign: sign.name(),
+            sign: Named(*sign),
             retrograde: *retrograde,
         },
         Event::Station {
@@ -646,13 +639,10 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             direction,
             lon,
         } => EventDto::Station {
-            body: body.name().into_owned(),
+            body: BodyField(*body),
             exact_at: utc(*exact_at)?,
             exact_at_jd: exact_at.0,
-            direction: match direction {
-                StationDirection::Retrograde => "retrograde",
-                StationDirection::Direct => "direct",
-            },
+            direction: (*direction).into(),
             position: (*lon).into(),
         },
         Event::RetrogradePeriod {
@@ -664,7 +654,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             shadow_start,
             shadow_end,
         } => EventDto::RetrogradePeriod {
-            body: body.name().into_owned(),
+            body: BodyField(*body),
             start: utc(*start)?,
             start_jd: start.0,
             end: utc(*end)?,
@@ -681,7 +671,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
         } => EventDto::Lunation {
             exact_at: utc(*exact_at)?,
             exact_at_jd: exact_at.0,
-            phase: phase.name(),
+            phase: OneOf(*phase),
             moon: (*moon_lon).into(),
         },
         Event::VoidOfCourse {
@@ -695,9 +685,9 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             start_jd: start.0,
             end: utc(*end)?,
             end_jd: end.0,
-            last_aspect: last_aspect.name(),
-            last_aspect_body: last_aspect_body.name().into_owned(),
-            next_sign: next_sign.name(),
+            last_aspect: Named(*last_aspect),
+            last_aspect_body: BodyField(*last_aspect_body),
+            next_sign: Named(*next_sign),
         },
         Event::Aspect {
             first,
@@ -708,9 +698,9 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             first_lon,
             second_lon,
         } => EventDto::Aspect {
-            body: first.name().into_owned(),
-            other_body: second.name().into_owned(),
-            aspect: aspect.name(),
+            body: BodyField(*first),
+            other_body: BodyField(*second),
+            aspect: Named(*aspect),
             arc: *arc_deg,
             exact_at: utc(*exact_at)?,
             exact_at_jd: exact_at.0,
@@ -726,7 +716,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             distance_au,
         } => {
             let apsis = ApsisDto {
-                body: body.name().into_owned(),
+                body: BodyField(*body),
                 exact_at: utc(*exact_at)?,
                 exact_at_jd: exact_at.0,
                 distance_au: *distance_au,

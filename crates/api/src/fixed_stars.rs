@@ -20,7 +20,8 @@
 //! (the point's longitude minus the star's).
 
 use orrery_astro::techniques::fixed_stars::{
-    FixedStarsError, FixedStarsQuery, NatalStars, StarContact, StarPosition, fixed_stars,
+    AngleEvent, FixedStarsError, FixedStarsQuery, NatalStars, StarContact, StarPosition,
+    fixed_stars,
 };
 pub use orrery_astro::techniques::fixed_stars::{
     MAX_PARAN_STARS, PARAN_ORB_MINUTES, StarSelection,
@@ -31,10 +32,11 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::{Bounded, Bounds};
+use crate::closed_sets::named_by_the_core;
 use crate::common::{BirthDto, FrameOptions, ResolvedBirth, ZodiacDto, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::AyanamsaField;
+use crate::names::{AyanamsaField, BodyField, Named, OneOf, SignField};
 
 /// At most this many stars by name.
 pub const MAX_STARS: usize = 100;
@@ -248,22 +250,33 @@ pub struct FixedStarsResponse {
     pub parans: Option<Vec<ParanDto>>,
 }
 
+/// A body's or a star's arrival at an angle, by its name.
+pub type AngleEventName = OneOf<AngleEvent>;
+
+named_by_the_core!(
+    AngleEvent,
+    &AngleEvent::ALL,
+    "AngleEvent",
+    "Arriving at an angle: the eastern horizon (`rising`), the upper meridian \
+     (`culminating`), the western horizon (`setting`), the lower meridian (`anti_culminating`)."
+);
+
 /// A paran.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Paran)]
 pub struct ParanDto {
     /// The star of the paran.
     pub star: String,
-    /// `rising`, `culminating`, `setting` or `anti_culminating`.
-    pub star_event: &'static str,
+    /// The star's angle event.
+    pub star_event: AngleEventName,
     /// When the star reaches its angle, UTC, ISO 8601 to the second.
     pub star_at: String,
     /// `star_at` as a Julian day (UT).
     pub star_at_jd: f64,
     /// The planet of the paran.
-    pub planet: String,
-    /// The planet's angle event (`rise`, `set`, `culminate`, `anticulminate`).
-    pub planet_event: &'static str,
+    pub planet: BodyField,
+    /// The planet's angle event.
+    pub planet_event: AngleEventName,
     /// When the planet reaches its angle, UTC, ISO 8601 to the second.
     pub planet_at: String,
     /// `planet_at` as a Julian day (UT).
@@ -284,8 +297,8 @@ pub struct StarDto {
     pub longitude: f64,
     /// Ecliptic latitude, degrees [-90, 90].
     pub latitude: f64,
-    /// The sign of the star's longitude (`aries` … `pisces`).
-    pub sign: &'static str,
+    /// The sign of the star's longitude.
+    pub sign: SignField,
     /// Degrees into the sign, [0, 30).
     pub degree: f64,
     /// Apparent visual magnitude (smaller is brighter).
@@ -302,7 +315,7 @@ impl From<&StarPosition> for StarDto {
             nomenclature: s.nomenclature.clone(),
             longitude: s.lon.degrees(),
             latitude: s.lat_deg,
-            sign: s.lon.sign().name(),
+            sign: Named(s.lon.sign()),
             degree: s.lon.degree_in_sign(),
             magnitude: s.magnitude,
             constellation: s.constellation,
@@ -360,11 +373,11 @@ pub fn compute(
                 .map(|p| {
                     Ok(ParanDto {
                         gap_minutes: p.gap_minutes(),
-                        star_event: p.star_event.name(),
+                        star_event: OneOf(p.star_event),
                         star_at: utc(p.star_at)?,
                         star_at_jd: p.star_at.0,
-                        planet: p.body.name().into_owned(),
-                        planet_event: p.body_event.name(),
+                        planet: BodyField(p.body),
+                        planet_event: OneOf(p.body_event),
                         planet_at: utc(p.body_at)?,
                         planet_at_jd: p.body_at.0,
                         star: p.star,

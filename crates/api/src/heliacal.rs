@@ -59,8 +59,8 @@ use jiff::Timestamp;
 use orrery_astro::body::Body;
 use orrery_astro::techniques::heliacal::{
     BODIES, CatalogStar, Configuration, Eyes, HeliacalError, HeliacalEventType, HeliacalFound,
-    HeliacalQuery, HeliacalReport, MAX_ABS_LATITUDE_DEG, Method, ObjectKind, ObjectName, SkyObject,
-    VisibilityAir, heliacal, method_for,
+    HeliacalQuery, HeliacalReport, HorizonEvent, MAX_ABS_LATITUDE_DEG, Method, ObjectKind,
+    ObjectName, SkyObject, VisibilityAir, heliacal, method_for,
 };
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
 use orrery_ephem::{EphemError, Ephemeris, Observer};
@@ -68,6 +68,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::{Bounded, bounded_number};
+use crate::closed_sets::named_by_the_core;
 use crate::common::LocationEcho;
 use crate::common::{LocationDto, event_time};
 use crate::datetime::Instant;
@@ -446,8 +447,8 @@ pub struct StarDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = MissingTime)]
 pub struct MissingTimeDto {
-    /// `optimum_utc` or `end_utc`.
-    pub field: &'static str,
+    /// The answer field that is absent.
+    pub field: MissingTimeField,
     /// Why the time is missing.
     pub reason: String,
 }
@@ -457,14 +458,14 @@ pub struct MissingTimeDto {
 #[schema(as = Configuration)]
 pub struct ConfigurationDto {
     /// `sunset` or `sunrise`.
-    pub sun_event: &'static str,
+    pub sun_event: SunEvent,
     /// The instant the sky configuration was computed for (the Sun's event), UTC, ISO 8601 to the
     /// second.
     pub sun_utc: String,
     /// `sun_utc` as a Julian day (UT).
     pub sun_jd: f64,
     /// `rise` or `set`.
-    pub object_event: &'static str,
+    pub object_event: HorizonEventName,
     /// The object's event minus the Sun's.
     pub object_minus_sun_minutes: f64,
 }
@@ -477,9 +478,9 @@ pub struct HeliacalResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub star: Option<StarDto>,
     /// The event found (`heliacal_rising`, `heliacal_setting`, `evening_first`, `morning_last`, …).
-    pub event_type: &'static str,
-    /// `library` or `rise_set_configuration`.
-    pub method: &'static str,
+    pub event_type: HeliacalEventTypeField,
+    /// How the event was found.
+    pub method: HeliacalMethodName,
     /// What the event means, in one sentence.
     pub definition: &'static str,
     /// When the object first (or last) becomes visible, UTC, ISO 8601 to the second.
@@ -503,6 +504,53 @@ pub struct HeliacalResponse {
     /// Remarks on the calculation (the model's limits); empty when none apply.
     pub notes: Vec<&'static str>,
 }
+
+/// An answer field of an instant that can be absent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = HeliacalTimeField)]
+pub enum MissingTimeField {
+    OptimumUtc,
+    EndUtc,
+}
+
+/// The Sun's event of a rise/set configuration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SunEvent {
+    Sunrise,
+    Sunset,
+}
+
+impl From<HorizonEvent> for SunEvent {
+    fn from(event: HorizonEvent) -> Self {
+        match event {
+            HorizonEvent::Rise => Self::Sunrise,
+            HorizonEvent::Set => Self::Sunset,
+        }
+    }
+}
+
+/// An object's rising or setting, by its name.
+pub type HorizonEventName = OneOf<HorizonEvent>;
+
+named_by_the_core!(
+    HorizonEvent,
+    &[HorizonEvent::Rise, HorizonEvent::Set],
+    "HorizonEvent",
+    "The object's event of a rise/set configuration: `rise` or `set`."
+);
+
+/// How a heliacal event was found, by its name.
+pub type HeliacalMethodName = OneOf<Method>;
+
+named_by_the_core!(
+    Method,
+    &[Method::Library, Method::RiseSetConfiguration],
+    "HeliacalMethod",
+    "How the event was found: the library's `swe_heliacal_ut` (`library`), or the Sun's and \
+     the object's rising and setting (`rise_set_configuration`)."
+);
 
 /// The UTC string (to the second) and the Julian day of an instant found.
 fn instant_pair(jd: JulianDayUt) -> Result<(String, f64), CalcFailure> {
@@ -545,23 +593,26 @@ fn missing_times(found: &HeliacalFound) -> Vec<MissingTimeDto> {
              of visibility: it has no optimum or end"
             .to_owned(),
     };
-    [("optimum_utc", found.optimum), ("end_utc", found.end)]
-        .into_iter()
-        .filter(|(_, jd)| jd.is_none())
-        .map(|(field, _)| MissingTimeDto {
-            field,
-            reason: why.clone(),
-        })
-        .collect()
+    [
+        (MissingTimeField::OptimumUtc, found.optimum),
+        (MissingTimeField::EndUtc, found.end),
+    ]
+    .into_iter()
+    .filter(|(_, jd)| jd.is_none())
+    .map(|(field, _)| MissingTimeDto {
+        field,
+        reason: why.clone(),
+    })
+    .collect()
 }
 
 fn configuration_dto(c: &Configuration) -> Result<ConfigurationDto, CalcFailure> {
     let (sun_utc, sun_jd) = instant_pair(c.sun_at)?;
     Ok(ConfigurationDto {
-        sun_event: c.sun_event.sun_name(),
+        sun_event: c.sun_event.into(),
         sun_utc,
         sun_jd,
-        object_event: c.object_event.name(),
+        object_event: OneOf(c.object_event),
         object_minus_sun_minutes: c.object_minus_sun_minutes(),
     })
 }
@@ -607,8 +658,8 @@ pub fn compute(eph: &Ephemeris, input: &HeliacalInput) -> Result<HeliacalRespons
             }),
             SkyObject::Body(_) => None,
         },
-        event_type: input.event.name(),
-        method: found.method.name(),
+        event_type: OneOf(input.event),
+        method: OneOf(found.method),
         definition: input.event.definition(),
         event_utc,
         event_jd,

@@ -76,8 +76,8 @@ use crate::names::{LotField, Named};
 use crate::natal::{NatalChoice, choose_natal_or, longitude_at};
 use crate::source_echo::SourceEchoDto;
 
-/// Day or night, as a request names it.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+/// Day or night, as a request and an answer name it.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[schema(as = Sect)]
 #[serde(rename_all = "snake_case")]
 pub enum SectDto {
@@ -255,15 +255,15 @@ impl TryFrom<&LotsRequest> for LotsInput {
 #[schema(as = LotsSettings)]
 pub struct LotsSettingsDto {
     /// The lots asked for (all by default), in catalogue order.
-    pub lots: Vec<&'static str>,
+    pub lots: Vec<LotField>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SectDtoOut {
     /// `day` or `night`.
-    pub sect: &'static str,
+    pub sect: SectDto,
     /// `sun_altitude` (natal), `sun_position_from_ascendant` or `request` (positions).
-    pub determined_by: &'static str,
+    pub determined_by: SectDeterminedBy,
     /// The Sun's altitude above the true horizon, degrees (natal only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sun_altitude_deg: Option<f64>,
@@ -277,8 +277,8 @@ pub struct LotDto {
     pub position: ZodiacLongitudeDto,
     /// The formula applied to this chart: `ascendant + B - C`.
     pub formula: String,
-    /// `at_night`, `never` or `shorter_arc`.
-    pub reversal: &'static str,
+    /// When the formula is reversed.
+    pub reversal: ReversalName,
     /// The lot's formula and meaning, in one sentence.
     pub description: &'static str,
 }
@@ -288,7 +288,7 @@ pub struct LotDto {
 #[schema(as = OmittedLot)]
 pub struct OmittedLotDto {
     /// The lot left out.
-    pub lot: &'static str,
+    pub lot: LotField,
     /// The points it needs that the chart lacks.
     pub missing: Vec<&'static str>,
 }
@@ -311,11 +311,48 @@ pub struct LotsResponse {
     pub omitted: Vec<OmittedLotDto>,
 }
 
-fn reversal_name(reversal: Reversal) -> &'static str {
-    match reversal {
-        Reversal::AtNight => "at_night",
-        Reversal::Never => "never",
-        Reversal::ShorterArc => "shorter_arc",
+/// How a chart's sect was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = LotsSectDeterminedBy)]
+pub enum SectDeterminedBy {
+    /// The Sun's altitude at the birth.
+    SunAltitude,
+    /// The Sun's longitude against the ascendant's (positions without `sect`).
+    SunPositionFromAscendant,
+    /// The request's `sect`.
+    Request,
+}
+
+/// When a lot's formula is reversed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = LotReversal)]
+pub enum ReversalName {
+    /// In a night chart.
+    AtNight,
+    /// Never.
+    Never,
+    /// The shorter arc between `B` and `C`, whichever way round (Basis).
+    ShorterArc,
+}
+
+impl From<Reversal> for ReversalName {
+    fn from(reversal: Reversal) -> Self {
+        match reversal {
+            Reversal::AtNight => Self::AtNight,
+            Reversal::Never => Self::Never,
+            Reversal::ShorterArc => Self::ShorterArc,
+        }
+    }
+}
+
+impl From<Sect> for SectDto {
+    fn from(sect: Sect) -> Self {
+        match sect {
+            Sect::Day => Self::Day,
+            Sect::Night => Self::Night,
+        }
     }
 }
 
@@ -363,9 +400,9 @@ pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcF
     )
     .map_err(failure)?;
     let determined_by = match &input.source {
-        LotsSource::Birth(_) => "sun_altitude",
-        LotsSource::Positions { given: true, .. } => "request",
-        LotsSource::Positions { given: false, .. } => "sun_position_from_ascendant",
+        LotsSource::Birth(_) => SectDeterminedBy::SunAltitude,
+        LotsSource::Positions { given: true, .. } => SectDeterminedBy::Request,
+        LotsSource::Positions { given: false, .. } => SectDeterminedBy::SunPositionFromAscendant,
     };
     let lots = report
         .cast
@@ -377,7 +414,7 @@ pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcF
                 LotDto {
                     position: cast.lon.into(),
                     formula: format!("ascendant + {} - {}", cast.to.name(), cast.from.name()),
-                    reversal: reversal_name(lot.formula().reversal),
+                    reversal: lot.formula().reversal.into(),
                     description: lot.description(),
                 },
             )
@@ -387,7 +424,7 @@ pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcF
         .omitted
         .iter()
         .map(|o| OmittedLotDto {
-            lot: o.lot.name(),
+            lot: Named(o.lot),
             missing: o.missing.iter().map(|b| LotTerm::Body(*b).name()).collect(),
         })
         .collect();
@@ -401,10 +438,10 @@ pub fn compute(eph: &Ephemeris, input: &LotsInput) -> Result<LotsResponse, CalcF
     Ok(LotsResponse {
         input: echo,
         settings: LotsSettingsDto {
-            lots: input.lots.iter().map(|l| l.name()).collect(),
+            lots: input.lots.iter().copied().map(Named).collect(),
         },
         sect: SectDtoOut {
-            sect: report.sect.name(),
+            sect: report.sect.into(),
             determined_by,
             sun_altitude_deg: report.sun_altitude_deg,
         },

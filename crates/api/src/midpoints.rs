@@ -72,7 +72,7 @@ use utoipa::ToSchema;
 use crate::bounded::bounded_number;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::PointLabel;
+use crate::names::{AspectField, Named, PointLabel};
 use crate::natal::{NatalChoice, check_point_count_at, choose_natal_or, longitude_at};
 use crate::source_echo::SourceEchoDto;
 
@@ -82,7 +82,7 @@ pub const MAX_POINTS: usize = 32;
 const MAX_NAME_CHARS: usize = 64;
 
 /// What a response contains.
-#[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum MidpointsPart {
     List,
@@ -92,14 +92,6 @@ pub enum MidpointsPart {
 
 impl MidpointsPart {
     const ALL: [Self; 3] = [Self::List, Self::Activated, Self::Tree];
-
-    fn name(self) -> &'static str {
-        match self {
-            Self::List => "list",
-            Self::Activated => "activated",
-            Self::Tree => "tree",
-        }
-    }
 }
 
 bounded_number!(
@@ -345,7 +337,7 @@ pub struct MidpointsSettingsDto {
     /// Degrees.
     pub orb: f64,
     /// The parts of the answer asked for (`list`, `tree`, `activated`).
-    pub include: Vec<&'static str>,
+    pub include: Vec<MidpointsPart>,
 }
 
 /// A midpoint of two points.
@@ -379,7 +371,7 @@ pub struct ActivationDto {
     /// The activating point's ecliptic longitude, degrees [0, 360).
     pub point_longitude: f64,
     /// `conjunction`, `semisquare`, `square`, `sesquiquadrate` or `opposition`.
-    pub aspect: &'static str,
+    pub aspect: AspectField,
     /// Degrees.
     pub angle: f64,
     /// `|separation − angle|`, degrees.
@@ -416,7 +408,7 @@ fn activation_dto(points: &[NatalPoint], list: &[Midpoint], a: &Activation) -> A
         midpoint: format!("{first}/{second}"),
         midpoint_longitude: m.lon.degrees(),
         point_longitude: points[a.point].lon.degrees(),
-        aspect: a.aspect.aspect().name(),
+        aspect: Named(a.aspect.aspect()),
         angle: a.aspect.angle_deg(),
         orb: a.orb_deg,
     }
@@ -477,7 +469,7 @@ pub fn compute(eph: &Ephemeris, input: &MidpointsInput) -> Result<MidpointsRespo
             points: points.iter().map(|p| p.name.clone()).collect(),
             aspect_angles: input.aspects.iter().map(|a| a.angle_deg()).collect(),
             orb: input.orb.degrees(),
-            include: input.parts.iter().map(|p| p.name()).collect(),
+            include: input.parts.clone(),
         },
         points: OrderedMap(
             points

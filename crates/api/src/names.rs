@@ -16,7 +16,7 @@ use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::presets::Preset;
 use orrery_astro::techniques::lots::Lot;
 use orrery_ephem::AyanamsaId;
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
@@ -88,9 +88,13 @@ pub trait Catalogue: Sized {
     /// # Errors
     /// [`UnknownName`] for a name not in the catalogue.
     fn parse_name(name: &str) -> Result<Self, UnknownName>;
+
+    /// The member's API name, the one [`Self::parse_name`] reads.
+    fn api_name(&self) -> &'static str;
 }
 
-/// A request field holding a name of the catalogue `T`, parsed while deserialising.
+/// A field holding a name of the catalogue `T`: parsed while deserialising (a request), written
+/// as its API name (an answer); the schema is the catalogue's `enum` either way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Named<T>(pub T);
 
@@ -115,6 +119,32 @@ impl<'de, T: Catalogue> Deserialize<'de> for Named<T> {
     }
 }
 
+impl<T: Catalogue> Named<T> {
+    /// The API name.
+    #[must_use]
+    pub fn as_str(&self) -> &'static str {
+        self.0.api_name()
+    }
+}
+
+impl<T: Catalogue> std::fmt::Display for Named<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<T: Catalogue> PartialEq<&str> for Named<T> {
+    fn eq(&self, name: &&str) -> bool {
+        self.as_str() == *name
+    }
+}
+
+impl<T: Catalogue> Serialize for Named<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.api_name())
+    }
+}
+
 impl<T: Catalogue> PartialSchema for Named<T> {
     fn schema() -> RefOr<Schema> {
         names_builder(T::KIND, T::DESCRIPTION).into()
@@ -136,6 +166,10 @@ impl Catalogue for HouseSystemName {
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         HouseSystemName::parse(name)
     }
+
+    fn api_name(&self) -> &'static str {
+        self.name
+    }
 }
 
 impl Catalogue for AyanamsaId {
@@ -146,6 +180,10 @@ impl Catalogue for AyanamsaId {
 
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         parse_ayanamsa(name)
+    }
+
+    fn api_name(&self) -> &'static str {
+        orrery_astro::ayanamsa::ayanamsa_name(*self)
     }
 }
 
@@ -158,6 +196,10 @@ impl Catalogue for Aspect {
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         name.parse()
     }
+
+    fn api_name(&self) -> &'static str {
+        self.name()
+    }
 }
 
 impl Catalogue for AspectCategory {
@@ -167,6 +209,10 @@ impl Catalogue for AspectCategory {
 
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         name.parse()
+    }
+
+    fn api_name(&self) -> &'static str {
+        self.name()
     }
 }
 
@@ -178,6 +224,10 @@ impl Catalogue for Sign {
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         name.parse()
     }
+
+    fn api_name(&self) -> &'static str {
+        self.name()
+    }
 }
 
 impl Catalogue for Lot {
@@ -187,6 +237,10 @@ impl Catalogue for Lot {
 
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         Lot::parse(name)
+    }
+
+    fn api_name(&self) -> &'static str {
+        self.name()
     }
 }
 
@@ -199,11 +253,35 @@ impl Catalogue for Preset {
     fn parse_name(name: &str) -> Result<Self, UnknownName> {
         Preset::parse(name)
     }
+
+    fn api_name(&self) -> &'static str {
+        self.name()
+    }
 }
 
-/// A body by its API name (`sun`, `mean_node`, `mean_lilith`, `asteroid_433`, …).
+/// A body by its API name (`sun`, `mean_node`, `mean_lilith`, `asteroid_433`, …): parsed
+/// while deserialising (a request), written as its name (an answer). Not an `enum` in the
+/// schema: `asteroid_<number>` names any numbered minor planet, so the schema gives a pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BodyField(pub Body);
+
+impl std::fmt::Display for BodyField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.name())
+    }
+}
+
+impl PartialEq<&str> for BodyField {
+    fn eq(&self, name: &&str) -> bool {
+        self.0.name() == *name
+    }
+}
+
+impl Serialize for BodyField {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0.name())
+    }
+}
 
 impl<'de> Deserialize<'de> for BodyField {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -261,9 +339,36 @@ pub trait ClosedSet: Copy + 'static {
     fn api_name(self) -> &'static str;
 }
 
-/// A request field holding a member of the closed set `T`, parsed while deserialising.
+/// A field holding a member of the closed set `T`: parsed while deserialising (a request),
+/// written as its API name (an answer); the schema lists the names as an `enum` either way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OneOf<T>(pub T);
+
+impl<T: ClosedSet> OneOf<T> {
+    /// The API name.
+    #[must_use]
+    pub fn as_str(&self) -> &'static str {
+        self.0.api_name()
+    }
+}
+
+impl<T: ClosedSet> std::fmt::Display for OneOf<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl<T: ClosedSet> PartialEq<&str> for OneOf<T> {
+    fn eq(&self, name: &&str) -> bool {
+        self.as_str() == *name
+    }
+}
+
+impl<T: ClosedSet> Serialize for OneOf<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.api_name())
+    }
+}
 
 impl<'de, T: ClosedSet> Deserialize<'de> for OneOf<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -406,6 +511,18 @@ impl CenterField {
                      (got {other:?})"
                 )),
             },
+        }
+    }
+}
+
+impl Serialize for CenterField {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Geocentric => serializer.serialize_str("geocentric"),
+            Self::Heliocentric => serializer.serialize_str("heliocentric"),
+            Self::Barycentric => serializer.serialize_str("barycentric"),
+            Self::Topocentric => serializer.serialize_str("topocentric"),
+            Self::Planet(body) => serializer.collect_str(&format_args!("planet:{}", body.name())),
         }
     }
 }

@@ -83,6 +83,15 @@ pub enum MethodDto {
     Osculating,
 }
 
+impl From<NodesMethod> for MethodDto {
+    fn from(method: NodesMethod) -> Self {
+        match method {
+            NodesMethod::Mean => MethodDto::Mean,
+            NodesMethod::Osculating => MethodDto::Osculating,
+        }
+    }
+}
+
 impl From<MethodDto> for NodesMethod {
     fn from(method: MethodDto) -> Self {
         match method {
@@ -165,7 +174,7 @@ impl TryFrom<&NodesApsidesRequest> for NodesApsidesInput {
 #[schema(as = NodesApsidesSettings)]
 pub struct NodesApsidesSettingsDto {
     /// The bodies, as resolved.
-    pub bodies: Vec<String>,
+    pub bodies: Vec<BodyField>,
     /// The method asked for; each body says which one it got.
     pub method: MethodDto,
     /// Whether the positions are heliocentric (else geocentric).
@@ -214,7 +223,7 @@ pub enum BodyNodesApsidesDto {
 #[schema(as = SunOrbit)]
 pub struct SunOrbitDto {
     /// `mean` or `osculating`: the method applied to this body.
-    pub method_used: &'static str,
+    pub method_used: MethodDto,
     pub ascending_node: OrbitPointDto,
     pub descending_node: OrbitPointDto,
     pub perihelion: OrbitPointDto,
@@ -226,7 +235,7 @@ pub struct SunOrbitDto {
 #[schema(as = EarthOrbit)]
 pub struct EarthOrbitDto {
     /// `mean` or `osculating`: the method applied to this body.
-    pub method_used: &'static str,
+    pub method_used: MethodDto,
     pub ascending_node: OrbitPointDto,
     pub descending_node: OrbitPointDto,
     pub perigee: OrbitPointDto,
@@ -237,7 +246,7 @@ impl From<&BodyNodesApsides> for BodyNodesApsidesDto {
     fn from(found: &BodyNodesApsides) -> Self {
         let (near, far) = ((&found.periapsis).into(), (&found.apoapsis).into());
         let (method_used, ascending_node, descending_node) = (
-            found.method.name(),
+            found.method.into(),
             (&found.ascending_node).into(),
             (&found.descending_node).into(),
         );
@@ -310,7 +319,7 @@ pub fn compute(
         datetime_utc: input.instant.to_string(),
         julian_day_ut: input.jd.0,
         settings: NodesApsidesSettingsDto {
-            bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            bodies: input.bodies.iter().copied().map(BodyField).collect(),
             method: input.method,
             heliocentric: input.heliocentric,
         },

@@ -9,6 +9,7 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::closed_sets::EphemerisName;
 use crate::common::{OrderedMap, PositionDto, ephemeris_name};
 use crate::datetime::Instant;
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
@@ -47,7 +48,7 @@ pub struct PlanetsResponse {
     /// The instant as a Julian day (UT).
     pub julian_day_ut: f64,
     /// `swiss` (the data files) or `moshier` (the analytical fallback before 1200).
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// Geocentric tropical positions by point name (longitude and latitude in degrees,
     /// distance in astronomical units, speeds per day).
     #[schema(value_type = BTreeMap<String, PositionDto>)]

@@ -20,7 +20,8 @@ use crate::aspect_options::OrbsField;
 use crate::chart_content::RadixAspectsDto;
 use crate::common::{BirthDto, CalendarChoice, LmtChoice, ZodiacDto};
 use crate::error::ApiInputError;
-use crate::names::{AyanamsaField, HouseSystemField, Named};
+use crate::names::{AyanamsaField, BodyField, HouseSystemField, Named, PresetField};
+use crate::rise_set::DiscDto;
 
 /// How a preset reads civil time: the calendar of a local date and the Local Mean Time before
 /// standard time. `None`: the peer takes a fixed offset typed per chart, so the preset fixes
@@ -35,21 +36,6 @@ fn civil(preset: Preset) -> (CalendarChoice, Option<LmtChoice>) {
         Preset::Kerykeion => (CalendarChoice::Gregorian, Some(LmtChoice::ZoneReference)),
         Preset::JagannathaHora => (CalendarChoice::Gregorian, None),
         Preset::Morinus => (CalendarChoice::Gregorian, Some(LmtChoice::BirthPlace)),
-    }
-}
-
-fn calendar_name(calendar: CalendarChoice) -> &'static str {
-    match calendar {
-        CalendarChoice::Gregorian => "gregorian",
-        CalendarChoice::Julian => "julian",
-        CalendarChoice::Auto => "auto",
-    }
-}
-
-fn lmt_name(lmt: LmtChoice) -> &'static str {
-    match lmt {
-        LmtChoice::BirthPlace => "birth_place",
-        LmtChoice::ZoneReference => "zone_reference",
     }
 }
 
@@ -90,11 +76,11 @@ impl AppliedPreset {
         let (calendar, lmt) = civil(self.preset);
         if filled.calendar.is_none() {
             filled.calendar = Some(calendar);
-            self.fix(format!("{path}.calendar"), json!(calendar_name(calendar)));
+            self.fix(format!("{path}.calendar"), json!(calendar));
         }
         if let (None, Some(lmt)) = (filled.lmt, lmt) {
             filled.lmt = Some(lmt);
-            self.fix(format!("{path}.lmt"), json!(lmt_name(lmt)));
+            self.fix(format!("{path}.lmt"), json!(lmt));
         }
         filled
     }
@@ -204,7 +190,7 @@ impl AppliedPreset {
         let disc = disc.unwrap_or_else(|| {
             self.fix(
                 "disc".to_owned(),
-                json!(disc_name(conventions.rise_set_disc)),
+                json!(DiscDto::from(conventions.rise_set_disc)),
             );
             conventions.rise_set_disc
         });
@@ -219,7 +205,7 @@ impl AppliedPreset {
     #[must_use]
     pub fn echo(&self) -> PresetEcho {
         PresetEcho {
-            name: self.preset.name(),
+            name: Named(self.preset),
             peer: self.preset.conventions().peer,
             fixed: self.fixed.clone(),
         }
@@ -252,13 +238,6 @@ impl AppliedPreset {
         let days = self.preset.conventions().dasha_year_days?;
         self.fix(field.to_owned(), json!(days));
         Some(days)
-    }
-}
-
-fn disc_name(disc: RiseSetDisc) -> &'static str {
-    match disc {
-        RiseSetDisc::UpperLimb => "upper_limb",
-        RiseSetDisc::Center => "center",
     }
 }
 
@@ -311,7 +290,7 @@ fn orbs_of(table: &[(Aspect, f64)]) -> Value {
 pub struct PresetEcho {
     /// The preset's name.
     #[schema(example = "astrodienst")]
-    pub name: &'static str,
+    pub name: PresetField,
     /// The program whose conventions these are.
     pub peer: &'static str,
     /// Each request field the preset filled in, with the value it used.
@@ -332,29 +311,29 @@ pub struct PresetsCatalog {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PresetEntry {
     /// The preset's name as requests use it.
-    pub name: &'static str,
+    pub name: PresetField,
     /// The software whose defaults the preset matches.
     pub peer: &'static str,
     /// The preset's house system.
     pub house_system: &'static str,
     /// The default bodies (which node, which Lilith).
-    pub bodies: Vec<String>,
+    pub bodies: Vec<BodyField>,
     /// `{aspect: orb}`, or null where the peer's orbs cannot be expressed per aspect (Orrery's
     /// default aspects then stay).
     #[schema(schema_with = aspect_orbs_or_null)]
     pub aspects: Option<Value>,
     /// `tropical` or `sidereal`.
-    pub zodiac: &'static str,
+    pub zodiac: ZodiacDto,
     /// The preset's ayanamsa; absent for a tropical preset.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ayanamsa: Option<&'static str>,
     /// The calendar of a local birth date.
-    pub calendar: &'static str,
+    pub calendar: CalendarChoice,
     /// Before standard time: `birth_place` or `zone_reference`; null where the peer takes a
     /// typed offset.
-    pub lmt: Option<&'static str>,
+    pub lmt: Option<LmtChoice>,
     /// The peer's rising and setting: `upper_limb` or `center`, with or without refraction.
-    pub rise_set_disc: &'static str,
+    pub rise_set_disc: DiscDto,
     /// Whether the preset corrects altitudes for refraction.
     pub refraction: bool,
     /// The peer's Vimshottari year in days, where it has one.
@@ -394,24 +373,20 @@ pub fn catalog() -> PresetsCatalog {
                 let conventions = preset.conventions();
                 let (calendar, lmt) = civil(preset);
                 let (zodiac, ayanamsa) = match conventions.zodiac {
-                    PresetZodiac::Tropical => ("tropical", None),
-                    PresetZodiac::Sidereal(name) => ("sidereal", Some(name)),
+                    PresetZodiac::Tropical => (ZodiacDto::Tropical, None),
+                    PresetZodiac::Sidereal(name) => (ZodiacDto::Sidereal, Some(name)),
                 };
                 PresetEntry {
-                    name: preset.name(),
+                    name: Named(preset),
                     peer: conventions.peer,
                     house_system: conventions.house_system,
-                    bodies: conventions
-                        .bodies
-                        .iter()
-                        .map(|body| body.name().into_owned())
-                        .collect(),
+                    bodies: conventions.bodies.iter().copied().map(BodyField).collect(),
                     aspects: conventions.aspects.map(orbs_of),
                     zodiac,
                     ayanamsa,
-                    calendar: calendar_name(calendar),
-                    lmt: lmt.map(lmt_name),
-                    rise_set_disc: disc_name(conventions.rise_set_disc),
+                    calendar,
+                    lmt,
+                    rise_set_disc: conventions.rise_set_disc.into(),
                     refraction: conventions.refraction,
                     dasha_year_days: conventions.dasha_year_days,
                     not_reproduced: not_reproduced(preset),
@@ -462,7 +437,7 @@ mod tests {
 
     #[test]
     fn the_catalogue_lists_every_preset() {
-        let names: Vec<&str> = catalog().presets.iter().map(|p| p.name).collect();
+        let names: Vec<&str> = catalog().presets.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, Preset::NAMES);
     }
 

@@ -11,14 +11,16 @@ use std::sync::LazyLock;
 
 use jiff::Timestamp;
 use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
+use orrery_civil::CalendarUsed;
 use orrery_ephem::{Ephemeris, FILES, MOSHIER, SourcesUsed};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::common::ResolvedBirth;
+use crate::common::{CalendarUsedName, ResolvedBirth};
 use crate::endpoint::Endpoint;
 use crate::ephemeris_range::iso_date;
 use crate::error::CalcFailure;
+use crate::names::OneOf;
 
 /// An input date-time as the request resolved it.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,7 +29,7 @@ pub struct InputInstant {
     pub field: String,
     pub jd: JulianDayUt,
     /// The calendar a local date was read in (births only).
-    pub calendar: Option<&'static str>,
+    pub calendar: Option<CalendarUsed>,
 }
 
 impl InputInstant {
@@ -36,7 +38,7 @@ impl InputInstant {
         Self {
             field: format!("{path}.datetime"),
             jd: birth.jd,
-            calendar: Some(birth.resolved.calendar().as_str()),
+            calendar: Some(birth.resolved.calendar()),
         }
     }
 
@@ -108,7 +110,7 @@ pub struct EphemerisUsedDto {
     /// `swiss_ephemeris_files` (JPL DE441 compressed by Astrodienst) or `moshier` (the
     /// library's analytical model).
     #[schema(example = "swiss_ephemeris_files")]
-    pub source: &'static str,
+    pub source: EphemerisSourceUsed,
     /// The first date it serves the planets and the Moon (proleptic Gregorian, 0h UT).
     #[schema(example = "1200-01-09")]
     pub valid_from: &'static str,
@@ -139,7 +141,17 @@ pub struct InstantDto {
     pub delta_t_seconds: f64,
     /// For a local birth time: the calendar its date was read in.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub calendar: Option<&'static str>,
+    pub calendar: Option<CalendarUsedName>,
+}
+
+/// The ephemeris an answer's library calls used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EphemerisSourceUsed {
+    /// JPL DE441 compressed by Astrodienst.
+    SwissEphemerisFiles,
+    /// The library's analytical model.
+    Moshier,
 }
 
 /// The Moshier model's accuracy, as measured against the files where both exist.
@@ -166,7 +178,7 @@ pub fn provenance(
     let mut ephemeris = Vec::new();
     if used.files {
         ephemeris.push(EphemerisUsedDto {
-            source: "swiss_ephemeris_files",
+            source: EphemerisSourceUsed::SwissEphemerisFiles,
             valid_from: &FILES_DATES.0,
             valid_to: &FILES_DATES.1,
             data_version: Some(eph.data_version().to_owned()),
@@ -175,7 +187,7 @@ pub fn provenance(
     }
     if used.moshier {
         ephemeris.push(EphemerisUsedDto {
-            source: "moshier",
+            source: EphemerisSourceUsed::Moshier,
             valid_from: &MOSHIER_DATES.0,
             valid_to: &MOSHIER_DATES.1,
             data_version: None,
@@ -194,7 +206,7 @@ pub fn provenance(
                 field: input.field,
                 julian_day_ut: input.jd.0,
                 delta_t_seconds: delta_t_days * 86_400.0,
-                calendar: input.calendar,
+                calendar: input.calendar.map(OneOf),
             })
         })
         .collect::<Result<_, CalcFailure>>()?;

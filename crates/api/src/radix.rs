@@ -18,7 +18,7 @@ use crate::common::{
     ZodiacDto, body_list,
 };
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{AyanamsaField, BodyField, CenterField, HouseSystemField, PresetField};
+use crate::names::{AyanamsaField, BodyField, CenterField, HouseSystemField, Named, PresetField};
 use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -198,7 +198,7 @@ pub struct RadixInputEcho {
     /// The birth place used: latitude and longitude in degrees, altitude in metres.
     pub location: LocationEcho,
     /// The house system asked for (`GET /v1/catalog/house-systems`).
-    pub house_system: &'static str,
+    pub house_system: HouseSystemField,
     #[serde(flatten)]
     pub frame: FrameDto,
     /// The instant the civil time resolved to.
@@ -228,7 +228,7 @@ pub fn compute(eph: &Ephemeris, input: &RadixInput) -> Result<RadixResponse, Cal
             datetime: input.datetime.clone(),
             timezone: input.timezone.clone(),
             location: LocationEcho::from(input.birth.place),
-            house_system: input.house_system.name,
+            house_system: Named(input.house_system),
             frame: FrameDto::new(&input.cast.chart.frame),
             resolved: ResolvedTimeDto::new(&input.birth),
             preset: input.preset.as_ref().map(AppliedPreset::echo),

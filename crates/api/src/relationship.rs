@@ -71,12 +71,12 @@ use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::aspect_options::AspectListDto;
+use crate::aspect_options::{AspectListDto, AspectPairing};
 use crate::chart_content::{ChartContent, RadixAspectsDto};
 use crate::common::{BirthDto, LocationEcho, ResolvedBirth, ResolvedTimeDto, body_list};
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::BodyField;
+use crate::names::{BodyField, HouseSystemField, Named};
 use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 use orrery_astro::chart::chart_bodies;
 
@@ -135,7 +135,7 @@ pub struct RelationshipOptionsDto {
 }
 
 /// The three methods.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = RelationshipMethod)]
 pub enum Method {
@@ -158,6 +158,15 @@ impl Method {
             Self::Davison => "davison",
         }
     }
+}
+
+/// A person by the request field that gives them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = RelationshipPerson)]
+pub enum PersonField {
+    PersonA,
+    PersonB,
 }
 
 /// A validated person.
@@ -249,7 +258,7 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
             Some(bodies) => (body_list("options.bodies", bodies, None)?, Vec::new()),
             None => {
                 let (a, b) = (person_a.birth.jd, person_b.birth.jd);
-                let (first, last) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+                let (first, last) = if a <= b { (a, b) } else { (b, a) };
                 let default = match &mut preset {
                     Some(preset) => preset.bodies("options.bodies"),
                     None => chart_bodies(),
@@ -302,9 +311,9 @@ impl TryFrom<&RelationshipRequest> for RelationshipInput {
 #[schema(as = RelationshipSettings)]
 pub struct SettingsDto {
     /// The house system of every chart.
-    pub house_system: &'static str,
+    pub house_system: HouseSystemField,
     /// The bodies of every chart, in order.
-    pub bodies: Vec<String>,
+    pub bodies: Vec<BodyField>,
     /// Synastry: whether both natal charts are included.
     pub include_natal_charts: bool,
     /// The preset, with every setting it fixed.
@@ -336,10 +345,10 @@ pub struct PersonEcho {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = SynastryAspects)]
 pub struct SynastryAspectsDto {
-    /// `person_a`.
-    pub first: &'static str,
-    /// `person_b`.
-    pub second: &'static str,
+    /// Whose points are `first` in the list: `person_a`.
+    pub first: PersonField,
+    /// Whose points are `second` in the list: `person_b`.
+    pub second: PersonField,
     #[serde(flatten)]
     pub list: AspectListDto,
 }
@@ -372,8 +381,8 @@ pub struct RelationshipChartDto {
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RelationshipResponse {
-    /// `synastry`, `composite` or `davison`.
-    pub method: &'static str,
+    /// The method (`kombin` is answered as `davison`).
+    pub method: Method,
     /// The settings as understood.
     pub settings: SettingsDto,
     /// The first person as understood.
@@ -456,10 +465,10 @@ pub fn compute(
     let chart = cast(eph, input)?;
     let content = |chart| ChartContent::new(chart, Some(&input.aspects));
     let mut response = RelationshipResponse {
-        method: input.method.name(),
+        method: input.method,
         settings: SettingsDto {
-            house_system: input.house_system.name,
-            bodies: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            house_system: Named(input.house_system),
+            bodies: input.bodies.iter().copied().map(BodyField).collect(),
             include_natal_charts: input.include_natal_charts,
             preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
@@ -477,9 +486,9 @@ pub fn compute(
             aspects,
         } => {
             response.aspects = Some(SynastryAspectsDto {
-                first: "person_a",
-                second: "person_b",
-                list: AspectListDto::new(&input.aspects, "cross", &aspects),
+                first: PersonField::PersonA,
+                second: PersonField::PersonB,
+                list: AspectListDto::new(&input.aspects, AspectPairing::Cross, &aspects),
             });
             if input.include_natal_charts {
                 response.person_a.chart = Some(content(&natal_a));

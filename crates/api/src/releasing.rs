@@ -162,7 +162,7 @@ impl ReleasingRequest {
                     ApiInputError::field("max_level", format!("must be 1, 2, 3 or 4 (got {n})"))
                 })?,
         };
-        let target_day = julian_day_ut(target).0 - julian_day_ut(birth).0;
+        let target_day = (julian_day_ut(target) - julian_day_ut(birth)).0;
         if target_day < 0.0 {
             return Err(ApiInputError::field(
                 "target_datetime",
@@ -206,9 +206,9 @@ impl ReleasingRequest {
 #[schema(as = ReleasingSettings)]
 pub struct ReleasingSettingsDto {
     /// The sign the releasing starts from (the lot's sign).
-    pub start_sign: &'static str,
-    /// `start_sign` or `lot_longitude`.
-    pub start_from: &'static str,
+    pub start_sign: SignField,
+    /// Which request field the start came from.
+    pub start_from: StartFromField,
     /// The lot's ecliptic longitude, degrees [0, 360); absent when not computed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lot_longitude: Option<f64>,
@@ -220,14 +220,25 @@ pub struct ReleasingSettingsDto {
     pub include_l1_sequence: bool,
 }
 
+/// The request field a releasing's start came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReleasingStartFrom)]
+pub enum StartFromField {
+    /// `start_sign`, given.
+    StartSign,
+    /// `lot_longitude`: the start is the lot's sign.
+    LotLongitude,
+}
+
 /// One period.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Period)]
 pub struct PeriodDto {
     /// The period's level (1: the major periods, 2: their sub-periods, …).
     pub level: u8,
-    /// The period's sign (`aries` … `pisces`).
-    pub sign: &'static str,
+    /// The period's sign.
+    pub sign: SignField,
     /// The sign's period in units of this level.
     pub units: u32,
     /// The length of one unit of this level, days.
@@ -289,7 +300,7 @@ fn period_dto(
     let (end, end_jd) = instant_after(birth_jd, p.end_day)?;
     Ok(PeriodDto {
         level: p.level,
-        sign: p.sign.name(),
+        sign: Named(p.sign),
         units: sign_units(p.sign),
         unit_days: input.releasing.unit_days(p.level),
         start,
@@ -336,10 +347,10 @@ pub fn compute(input: &ReleasingInput) -> Result<ReleasingResponse, CalcFailure>
         target_utc: utc_to_second(input.target),
         target_jd: julian_day_ut(input.target).0,
         settings: ReleasingSettingsDto {
-            start_sign: input.releasing.start_sign.name(),
+            start_sign: Named(input.releasing.start_sign),
             start_from: match input.start_from {
-                StartFrom::Sign => "start_sign",
-                StartFrom::Lot(_) => "lot_longitude",
+                StartFrom::Sign => StartFromField::StartSign,
+                StartFrom::Lot(_) => StartFromField::LotLongitude,
             },
             lot_longitude: match input.start_from {
                 StartFrom::Sign => None,
@@ -476,7 +487,7 @@ mod tests {
         .unwrap();
         let response = compute(&input).unwrap();
         assert_eq!(response.settings.start_sign, "leo");
-        assert_eq!(response.settings.start_from, "lot_longitude");
+        assert_eq!(response.settings.start_from, StartFromField::LotLongitude);
         // At the birth every level starts in the start sign, at the birth.
         for p in &response.periods {
             assert_eq!(p.sign, "leo");

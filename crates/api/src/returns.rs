@@ -111,13 +111,15 @@ use utoipa::ToSchema;
 
 use crate::bounded::bounded_number;
 use crate::chart_content::{ChartContent, RadixAspectsDto};
+use crate::closed_sets::EphemerisName;
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
     ephemeris_name, event_time,
 };
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::string_field;
+use crate::instant_fields::{ExactAtFields, Stamp};
+use crate::names::{BodyField, HouseSystemField, Named, string_field};
 use crate::natal::{NatalChoice, choose_natal, natal_longitude};
 use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 
@@ -538,7 +540,7 @@ fn fixed_planet(
 #[schema(as = ReturnsSettings)]
 pub struct ReturnsSettingsDto {
     /// The bodies whose returns are searched, in the request's order.
-    pub planets: Vec<String>,
+    pub planets: Vec<BodyField>,
     /// The search start, UTC (ISO 8601).
     pub from: String,
     /// `request`, or `now` when `from` was left out.
@@ -551,7 +553,7 @@ pub struct ReturnsSettingsDto {
     pub include: Vec<ReturnPart>,
     /// The return charts' house system; absent without a chart.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub house_system: Option<&'static str>,
+    pub house_system: Option<HouseSystemField>,
     /// The preset, with every setting it fixed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<PresetEcho>,
@@ -623,10 +625,9 @@ pub type ReturnChartDto = ChartContent;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Crossing)]
 pub struct CrossingDto {
-    /// The crossing, UTC to the second (ISO 8601).
-    pub exact_at: String,
-    /// The crossing, Julian day (UT).
-    pub exact_at_jd: f64,
+    /// The crossing.
+    #[serde(flatten)]
+    pub exact: ExactAtFields,
     /// `direct` or `retrograde`.
     pub direction: CrossingDirectionDto,
 }
@@ -636,22 +637,21 @@ pub struct CrossingDto {
 #[schema(as = Return)]
 pub struct ReturnDto {
     /// The body.
-    pub planet: String,
+    pub planet: BodyField,
     /// The body's natal longitude, degrees.
     pub natal_longitude: f64,
     /// The natal longitude plus the target angle, degrees.
     pub target_longitude: f64,
-    /// The cluster's last direct crossing, UTC to the second (ISO 8601).
-    pub exact_at: String,
-    /// `exact_at` as a Julian day (UT).
-    pub exact_at_jd: f64,
+    /// The cluster's last direct crossing.
+    #[serde(flatten)]
+    pub exact: ExactAtFields,
     /// Degrees per day at `exact_at`.
     pub longitude_speed: f64,
     /// Whether the speed at `exact_at` is negative.
     pub retrograde_at_exact: bool,
     /// `swiss`, or `moshier` where the library fell back to its analytical model (outside the
     /// data files' years).
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// The chart cast at `exact_at` (the parts of `include`); absent without them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chart: Option<ReturnChartDto>,
@@ -698,8 +698,7 @@ fn return_dto(input: &ReturnsInput, found: &ReturnWithChart) -> Result<ReturnDto
                 .iter()
                 .map(|c| {
                     Ok(CrossingDto {
-                        exact_at: utc_of(c.at)?,
-                        exact_at_jd: c.at.0,
+                        exact: Stamp::new(utc_of(c.at)?, c.at),
                         direction: c.direction.into(),
                     })
                 })
@@ -709,11 +708,10 @@ fn return_dto(input: &ReturnsInput, found: &ReturnWithChart) -> Result<ReturnDto
         None
     };
     Ok(ReturnDto {
-        planet: found.body.name().into_owned(),
+        planet: BodyField(found.body),
         natal_longitude: found.natal_lon.degrees(),
         target_longitude: found.target_lon.degrees(),
-        exact_at: utc_of(found.exact_at)?,
-        exact_at_jd: found.exact_at.0,
+        exact: Stamp::new(utc_of(found.exact_at)?, found.exact_at),
         longitude_speed: found.speed_deg_per_day,
         retrograde_at_exact: found.retrograde_at_exact,
         ephemeris: ephemeris_name(found.source),
@@ -744,7 +742,7 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
     }
     Ok(ReturnsResponse {
         settings: ReturnsSettingsDto {
-            planets: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
+            planets: input.bodies.iter().copied().map(BodyField).collect(),
             from: input.from.to_string(),
             from_source: if input.used_now {
                 FromSource::Now
@@ -754,7 +752,7 @@ pub fn compute(eph: &Ephemeris, input: &ReturnsInput) -> Result<ReturnsResponse,
             count: input.count,
             target_angle: input.target_angle_deg,
             include: input.parts.clone(),
-            house_system: input.chart.as_ref().map(|c| c.house_system.name),
+            house_system: input.chart.as_ref().map(|c| Named(c.house_system)),
             location: input.chart.as_ref().map(|c| LocationEcho::from(c.place)),
             preset: input.preset.as_ref().map(AppliedPreset::echo),
         },

@@ -73,11 +73,12 @@ use orrery_ephem::Atmosphere;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::closed_sets::named_by_the_core;
 use crate::common::LocationEcho;
 use crate::common::{LocationDto, OrderedMap, event_time};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::BodyField;
+use crate::names::{BodyField, OneOf};
 use crate::presets::{AppliedPreset, PresetEcho};
 use crate::refraction::{DEFAULT_PRESSURE_HPA, DEFAULT_TEMPERATURE_C, PressureHpa, TemperatureC};
 use orrery_astro::presets::RiseSetDisc;
@@ -102,6 +103,61 @@ impl EventDto {
             EventDto::AntiTransit => RiseSetEvent::AntiTransit,
         }
     }
+}
+
+impl From<RiseSetEvent> for EventDto {
+    fn from(event: RiseSetEvent) -> Self {
+        match event {
+            RiseSetEvent::Rise => EventDto::Rise,
+            RiseSetEvent::Set => EventDto::Set,
+            RiseSetEvent::Transit => EventDto::Transit,
+            RiseSetEvent::AntiTransit => EventDto::AntiTransit,
+        }
+    }
+}
+
+impl From<Disc> for DiscDto {
+    fn from(disc: Disc) -> Self {
+        match disc {
+            Disc::UpperLimb => DiscDto::UpperLimb,
+            Disc::Center => DiscDto::Center,
+        }
+    }
+}
+
+impl From<RiseSetDisc> for DiscDto {
+    fn from(disc: RiseSetDisc) -> Self {
+        match disc {
+            RiseSetDisc::UpperLimb => DiscDto::UpperLimb,
+            RiseSetDisc::Center => DiscDto::Center,
+        }
+    }
+}
+
+/// Why an event was not found, by its name.
+pub type MissingReasonName = OneOf<MissingReason>;
+
+named_by_the_core!(
+    MissingReason,
+    &[
+        MissingReason::AboveHorizon,
+        MissingReason::BelowHorizon,
+        MissingReason::NotInSpan,
+    ],
+    "RiseSetMissingReason",
+    "Why an event was not found: the body stays above (`above_horizon`) or below \
+     (`below_horizon`) the horizon, or the span searched ends before it (`not_in_span`)."
+);
+
+/// Which search a rise-set answer comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = RiseSetMode)]
+pub enum ModeName {
+    /// The next event of each kind after `start`.
+    Next,
+    /// Every event between `start` and `end`.
+    Series,
 }
 
 /// The default `events`.
@@ -333,11 +389,11 @@ pub struct RiseSetSettingsDto {
     pub end_jd: Option<f64>,
     pub location: LocationEcho,
     /// The bodies, as resolved.
-    pub bodies: Vec<String>,
-    /// The events searched (`rise`, `set`, `upper_transit`, `lower_transit`).
-    pub events: Vec<&'static str>,
+    pub bodies: Vec<BodyField>,
+    /// The events searched.
+    pub events: Vec<EventDto>,
     /// `upper_limb` or `center`: the Sun's and the Moon's.
-    pub disc: &'static str,
+    pub disc: DiscDto,
     /// Whether rising and setting include refraction.
     pub refraction: bool,
     /// The atmosphere assumed for refraction.
@@ -352,7 +408,7 @@ pub struct RiseSetSettingsDto {
 #[schema(as = RiseSetTime)]
 pub struct EventTimeDto {
     /// `rise`, `set`, `transit` or `anti_transit`.
-    pub event: &'static str,
+    pub event: EventDto,
     /// UTC to the second.
     pub time: String,
     /// Julian day (UT).
@@ -364,7 +420,7 @@ pub struct EventTimeDto {
 #[schema(as = BodyEvents)]
 pub struct BodyEventsDto {
     /// The point of the disc used: the request's for the Sun and the Moon, `center` otherwise.
-    pub disc: &'static str,
+    pub disc: DiscDto,
     /// In time order.
     pub events: Vec<EventTimeDto>,
 }
@@ -374,11 +430,11 @@ pub struct BodyEventsDto {
 #[schema(as = Missing)]
 pub struct MissingDto {
     /// The body whose event was not found.
-    pub body: String,
-    /// The event not found (`rise`, `set`, `upper_transit`, `lower_transit`).
-    pub event: &'static str,
-    /// `above_horizon`, `below_horizon` or `not_in_span`.
-    pub reason: &'static str,
+    pub body: BodyField,
+    /// The event not found.
+    pub event: EventDto,
+    /// Why it was not found.
+    pub reason: MissingReasonName,
     /// The end of the span searched (series: `end`; next mode: the library's span).
     pub searched_until: String,
     /// Why the event was not found (the body is circumpolar, or stays below the horizon).
@@ -388,7 +444,7 @@ pub struct MissingDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RiseSetResponse {
     /// `next` or `series`.
-    pub mode: &'static str,
+    pub mode: ModeName,
     pub settings: RiseSetSettingsDto,
     /// The number of events found over all bodies.
     pub event_count: usize,
@@ -438,9 +494,9 @@ fn missing_dto(body: Body, missing: &Missing, until: &str) -> MissingDto {
         ),
     };
     MissingDto {
-        body: name,
-        event,
-        reason: missing.reason.name(),
+        body: BodyField(body),
+        event: missing.event.into(),
+        reason: OneOf(missing.reason),
         searched_until: until.to_owned(),
         message,
     }
@@ -454,13 +510,13 @@ fn body_dto(
         missing.push(missing_dto(found.body, m, &utc_of(m.searched_until)?));
     }
     Ok(BodyEventsDto {
-        disc: found.disc.name(),
+        disc: found.disc.into(),
         events: found
             .events
             .iter()
             .map(|e| {
                 Ok(EventTimeDto {
-                    event: e.event.name(),
+                    event: e.event.into(),
                     time: utc_of(e.at)?,
                     time_jd: e.at.0,
                 })
@@ -491,8 +547,8 @@ pub fn compute(
     }
     Ok(RiseSetResponse {
         mode: match search.window {
-            Window::Next => "next",
-            Window::Series { .. } => "series",
+            Window::Next => ModeName::Next,
+            Window::Series { .. } => ModeName::Series,
         },
         settings: RiseSetSettingsDto {
             start: input.start.to_string(),
@@ -503,13 +559,9 @@ pub fn compute(
                 Window::Series { end } => Some(end.0),
             },
             location: LocationEcho::from(search.place),
-            bodies: search
-                .bodies
-                .iter()
-                .map(|b| b.name().into_owned())
-                .collect(),
-            events: search.events.iter().map(|e| e.name()).collect(),
-            disc: search.disc.name(),
+            bodies: search.bodies.iter().copied().map(BodyField).collect(),
+            events: search.events.iter().copied().map(EventDto::from).collect(),
+            disc: search.disc.into(),
             refraction: search.refraction,
             atmosphere: AtmosphereEcho {
                 pressure: search

@@ -6,12 +6,22 @@ use utoipa::ToSchema;
 
 use crate::common::{LocationEcho, ResolvedBirth, ResolvedTimeDto};
 
+/// Which request field gave a technique's points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PointsSource {
+    /// Computed from the birth in `natal`.
+    Natal,
+    /// Given in `positions`.
+    Positions,
+}
+
 /// Where the points came from, echoed.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = SourceEcho)]
 pub struct SourceEchoDto {
     /// `natal` or `positions`.
-    pub source: &'static str,
+    pub source: PointsSource,
     /// The birth instant, with `natal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolved: Option<ResolvedTimeDto>,
@@ -27,7 +37,7 @@ impl SourceEchoDto {
     /// The echo of a birth.
     pub fn birth(birth: &ResolvedBirth, notes: Vec<String>) -> Self {
         Self {
-            source: "natal",
+            source: PointsSource::Natal,
             resolved: Some(ResolvedTimeDto::new(birth)),
             location: Some(LocationEcho::from(birth.place)),
             notes,
@@ -37,7 +47,7 @@ impl SourceEchoDto {
     /// The echo of `positions`.
     pub fn positions() -> Self {
         Self {
-            source: "positions",
+            source: PointsSource::Positions,
             resolved: None,
             location: None,
             notes: Vec::new(),

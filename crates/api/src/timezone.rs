@@ -8,9 +8,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::bounded::{GeoLatitude, GeoLongitude as GeoLongitudeField};
-use crate::common::{AmbiguousTimeChoice, CalendarChoice, LmtChoice};
+use crate::common::{
+    AmbiguousTimeChoice, CalendarChoice, CalendarUsedName, LmtChoice, OffsetSourceName,
+};
 use crate::datetime::CivilDateTime;
 use crate::error::ApiInputError;
+use crate::names::OneOf;
 
 /// `GET /v1/timezone` query parameters.
 #[derive(Debug, Clone, Deserialize, IntoParams)]
@@ -73,13 +76,13 @@ pub struct TimezoneResponse {
     #[schema(example = "+01:01:46")]
     pub lmt_offset: String,
     /// `tz_database` (the zone's rules) or `local_mean_time` (before standard time).
-    pub offset_source: &'static str,
+    pub offset_source: OffsetSourceName,
     /// The moment in UTC.
     pub utc: String,
     /// The local date-time at the point (its date proleptic Gregorian).
     pub local: String,
     /// The calendar `datetime`'s date was read in: `gregorian` or `julian`.
-    pub calendar: &'static str,
+    pub calendar: CalendarUsedName,
     /// Remarks on the answer (a point at sea, a border); empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -112,10 +115,10 @@ pub fn compute(query: &TimezoneQuery, now: Timestamp) -> Result<TimezoneResponse
         dst,
         abbreviation: resolved.abbreviation().map(str::to_owned),
         lmt_offset: orrery_civil::iso_offset(place_longitude.mean_time_offset()),
-        offset_source: resolved.source().as_str(),
+        offset_source: OneOf(resolved.source()),
         utc: resolved.utc().to_string(),
         local: resolved.local().to_string(),
-        calendar: resolved.calendar().as_str(),
+        calendar: OneOf(resolved.calendar()),
         notes: resolved.notes().iter().map(ToString::to_string).collect(),
     })
 }

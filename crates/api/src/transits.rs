@@ -137,13 +137,15 @@ use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::aspect_options::{AspectOptionsDto, AspectSettingsDto, OrbsEchoDto};
+use crate::aspect_options::{AspectOptionsDto, AspectPairing, AspectSettingsDto, OrbsEchoDto};
 use crate::bounded::bounded_number;
+use crate::closed_sets::EphemerisName;
 use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ResolvedTimeDto, body_list, event_time};
 use crate::datetime::Instant;
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos, window_ephemeris};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::BodyField;
+use crate::instant_fields::{ExactAtFields, Stamp};
+use crate::names::{AspectField, BodyField, Named};
 use crate::natal::{NatalChoice, check_point_count, choose_natal, natal_longitude, points_echo};
 use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 
@@ -419,7 +421,7 @@ fn mode(request: &TransitsRequest, bodies: &[Body]) -> Result<TransitMode, ApiIn
 }
 
 fn days_between(start: Timestamp, end: Timestamp) -> f64 {
-    julian_day_ut(end).0 - julian_day_ut(start).0
+    (julian_day_ut(end) - julian_day_ut(start)).0
 }
 
 /// Refuses a window that would take more than [`MAX_SAMPLES`] samples ([`window_samples`]).
@@ -489,7 +491,7 @@ pub struct TransitsResponse {
     pub natal: NatalDto,
     /// `swiss` (the data files) or `moshier` (the analytical model, for dates before 1200 in the
     /// window or at the snapshot).
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// Default transit bodies left out because the window is outside their data (Chiron
     /// before 1200), with the dates they have data for; absent when none is.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -532,9 +534,9 @@ pub struct SettingsDto {
     /// snapshot.
     pub step_days: Option<f64>,
     /// The transiting bodies.
-    pub transit_points: Vec<String>,
+    pub transit_points: Vec<BodyField>,
     /// The aspects looked for.
-    pub aspect_names: Vec<&'static str>,
+    pub aspect_names: Vec<AspectField>,
     /// The orbs of a snapshot's aspects (window events are exact).
     pub orbs: OrbsEchoDto,
     /// The preset, with every setting it fixed.
@@ -613,19 +615,19 @@ impl ToSchema for EventsDto {
 #[schema(as = WindowEvent)]
 pub struct WindowEventDto {
     /// The transiting body.
-    pub transit_point: String,
-    /// The natal point.
+    pub transit_point: BodyField,
+    /// The natal point: a body, an angle, or a name of `natal_positions` (a string: those
+    /// names are the request's).
     pub natal_point: String,
-    /// The aspect's name.
-    pub aspect: &'static str,
+    /// The aspect.
+    pub aspect: AspectField,
     /// The aspect's angle, degrees in `[0, 180]`.
     pub angle: f64,
     /// The arc from the natal point to the transiting body: `+angle` ahead, `-angle` behind.
     pub arc: f64,
-    /// The exact aspect, UTC to the second (ISO 8601).
-    pub exact_at: String,
-    /// The exact aspect, Julian day (UT) of the solved instant.
-    pub exact_at_jd: f64,
+    /// The exact aspect.
+    #[serde(flatten)]
+    pub exact: ExactAtFields,
     /// The transiting body's longitude at `exact_at`, degrees.
     pub transit_longitude: f64,
     /// The transiting body's speed in longitude, degrees per day.
@@ -639,11 +641,12 @@ pub struct WindowEventDto {
 #[schema(as = SnapshotEvent)]
 pub struct SnapshotEventDto {
     /// The transiting body.
-    pub transit_point: String,
-    /// The natal point.
+    pub transit_point: BodyField,
+    /// The natal point: a body, an angle, or a name of `natal_positions` (a string: those
+    /// names are the request's).
     pub natal_point: String,
-    /// The aspect's name.
-    pub aspect: &'static str,
+    /// The aspect.
+    pub aspect: AspectField,
     /// The aspect's angle, degrees in `[0, 180]`.
     pub angle: f64,
     /// The shorter arc between the transiting body and the natal point, degrees.
@@ -698,7 +701,7 @@ pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsRespons
         ),
     };
     // The same echo as every aspect report (the mode plays no part in it).
-    let orbs = AspectSettingsDto::new(&input.aspects, "cross").orbs;
+    let orbs = AspectSettingsDto::new(&input.aspects, AspectPairing::Cross).orbs;
     Ok(TransitsResponse {
         mode: match input.mode {
             TransitMode::Snapshot { .. } => TransitModeName::Snapshot,
@@ -708,8 +711,8 @@ pub fn compute(eph: &Ephemeris, input: &TransitsInput) -> Result<TransitsRespons
             start: start.to_string(),
             end: end.to_string(),
             step_days,
-            transit_points: input.bodies.iter().map(|b| b.name().into_owned()).collect(),
-            aspect_names: input.aspects.aspects().iter().map(|a| a.name()).collect(),
+            transit_points: input.bodies.iter().copied().map(BodyField).collect(),
+            aspect_names: input.aspects.aspects().iter().copied().map(Named).collect(),
             orbs,
             preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
@@ -778,13 +781,12 @@ fn window_event(e: &TransitEvent) -> Result<WindowEventDto, CalcFailure> {
         ))
     })?;
     Ok(WindowEventDto {
-        transit_point: e.transit_point.name().into_owned(),
+        transit_point: BodyField(e.transit_point),
         natal_point: e.natal_point.clone(),
-        aspect: e.aspect.name(),
+        aspect: Named(e.aspect),
         angle: e.angle_deg,
         arc: e.arc_deg,
-        exact_at: event_time(instant),
-        exact_at_jd: e.exact_at.0,
+        exact: Stamp::new(event_time(instant), e.exact_at),
         transit_longitude: e.transit_lon.degrees(),
         transit_speed: e.transit_speed_deg_per_day,
         retrograde: e.retrograde,
@@ -793,9 +795,9 @@ fn window_event(e: &TransitEvent) -> Result<WindowEventDto, CalcFailure> {
 
 fn snapshot_event(a: &TransitAspect) -> SnapshotEventDto {
     SnapshotEventDto {
-        transit_point: a.transit_point.name().into_owned(),
+        transit_point: BodyField(a.transit_point),
         natal_point: a.hit.second.clone(),
-        aspect: a.hit.aspect.name(),
+        aspect: Named(a.hit.aspect),
         angle: a.hit.angle_deg,
         separation: a.hit.actual_separation_deg,
         orb: a.hit.orb_deg,

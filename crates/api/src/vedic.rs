@@ -91,27 +91,29 @@
 //! (`astrodienst`, `kerykeion`, `morinus`) gives only the latter, and the ayanamsa and the year
 //! keep Orrery's defaults.
 
-use orrery_astro::ayanamsa::{AYANAMSA_NAMES, ayanamsa_name, parse_ayanamsa};
+use orrery_astro::ayanamsa::{AYANAMSA_NAMES, parse_ayanamsa};
 use orrery_astro::techniques::vedic::ashtakavarga::{ASHTAKAVARGA_GRAHAS, Ashtakavarga, total};
 use orrery_astro::techniques::vedic::dasha::{
     CYCLE_YEARS, DashaLevels, DashaPeriod, DashaYear, Vimshottari,
 };
 use orrery_astro::techniques::vedic::varga::Varga;
-use orrery_astro::techniques::vedic::{
-    DashaRequest, RASHI_NAMES, VedicChart, VedicPosition, vedic_reading,
-};
+use orrery_astro::techniques::vedic::{DashaRequest, VedicChart, VedicPosition, vedic_reading};
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::{AyanamsaId, Ephemeris};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::closed_sets::{EphemerisName, GrahaName, NakshatraName, RashiName};
 use crate::common::BirthEcho;
 use crate::common::{
-    BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, ephemeris_name, event_time,
+    BirthDto, OrderedMap, ResolvedBirth, ZodiacDto, ZodiacLongitudeDto, ephemeris_name, event_time,
 };
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::{Catalogue, ClosedSet, OneOf, PresetField, names_builder, string_field};
+use crate::names::{
+    AyanamsaField, Catalogue, ClosedSet, Named, OneOf, PresetField, SignField, names_builder,
+    string_field,
+};
 use crate::presets::{AppliedPreset, PresetEcho, read_birth};
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -347,15 +349,15 @@ fn check_dasha_at(
 #[schema(as = VedicSettings)]
 pub struct VedicSettingsDto {
     /// Always `sidereal`.
-    pub zodiac: &'static str,
+    pub zodiac: ZodiacDto,
     /// The ayanamsa of the sidereal zodiac.
-    pub ayanamsa: &'static str,
+    pub ayanamsa: AyanamsaField,
     /// The ayanamsa at birth, degrees (with nutation, as the positions use it).
     pub ayanamsa_deg: f64,
     /// The parts of the answer asked for.
     pub include: Vec<VedicPart>,
     /// The divisional charts (vargas) given.
-    pub vargas: Vec<&'static str>,
+    pub vargas: Vec<VargaField>,
     /// How many levels of dasha periods are given.
     pub dasha_levels: u8,
     /// The dasha year in days, where the request or its preset chose one (otherwise 365.25).
@@ -379,15 +381,15 @@ pub struct VedicPositionDto {
     #[serde(flatten)]
     pub zodiac: ZodiacLongitudeDto,
     /// The sign's Sanskrit name, `mesha`..`meena`.
-    pub rashi: &'static str,
+    pub rashi: RashiName,
     /// The lunar mansion (nakshatra) of the longitude.
-    pub nakshatra: &'static str,
+    pub nakshatra: NakshatraName,
     /// 1 (Ashwini) .. 27 (Revati).
     pub nakshatra_index: usize,
     /// 1..4.
     pub pada: u8,
     /// The nakshatra's Vimshottari lord.
-    pub nakshatra_lord: &'static str,
+    pub nakshatra_lord: GrahaName,
     /// Degrees per day in sidereal longitude; absent for the lagna.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub longitude_speed: Option<f64>,
@@ -401,11 +403,11 @@ impl From<&VedicPosition> for VedicPositionDto {
         let retrograde = p.retrograde();
         Self {
             zodiac: p.lon.into(),
-            rashi: RASHI_NAMES[p.lon.sign().index()],
-            nakshatra: p.nakshatra.nakshatra.name(),
+            rashi: RashiName(p.lon.sign()),
+            nakshatra: NakshatraName(p.nakshatra.nakshatra),
             nakshatra_index: p.nakshatra.nakshatra.index() + 1,
             pada: p.nakshatra.pada,
-            nakshatra_lord: p.nakshatra.nakshatra.lord().name(),
+            nakshatra_lord: OneOf(p.nakshatra.nakshatra.lord()),
             longitude_speed: retrograde.map(|_| p.speed_deg_per_day),
             retrograde,
         }
@@ -460,15 +462,15 @@ const ASHTAKAVARGA_SETTINGS: AshtakavargaSettingsDto = AshtakavargaSettingsDto {
 #[schema(as = DashaPeriod)]
 pub struct DashaPeriodDto {
     /// The period's ruling planet.
-    pub lord: &'static str,
+    pub lord: GrahaName,
     /// The full length in years, also when the listing cuts it.
     pub years: f64,
     /// As listed (cut to the window).
     #[serde(flatten)]
     pub span: SpanDto,
-    /// `before_birth`: listed from birth; `after_120_years`: cut at the window's end.
+    /// How the listing cut the period; absent when it did not.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub trimmed: Option<&'static str>,
+    pub trimmed: Option<Trimmed>,
     /// The period's start, UTC, ISO 8601 to the second; `null` when before the ephemeris' range.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nominal_start: Option<String>,
@@ -548,8 +550,8 @@ pub struct BalanceDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Dashas)]
 pub struct DashasDto {
-    /// The dasha system (`vimshottari`).
-    pub system: &'static str,
+    /// The dasha system.
+    pub system: DashaSystem,
     /// The days in one dasha year.
     pub year_days: f64,
     /// The length of the whole dasha cycle, years.
@@ -557,11 +559,11 @@ pub struct DashasDto {
     /// How many levels of sub-periods are given (1: mahadashas only).
     pub levels: u8,
     /// The natal Moon's nakshatra, which sets the first period.
-    pub moon_nakshatra: &'static str,
+    pub moon_nakshatra: NakshatraName,
     /// How much of the Moon's nakshatra lies behind it at birth, in [0, 1].
     pub moon_nakshatra_elapsed_fraction: f64,
     /// The lord of the period running at birth.
-    pub first_lord: &'static str,
+    pub first_lord: GrahaName,
     /// Years of the first mahadasha still to run at birth.
     pub balance_years: f64,
     /// The window listed: birth .. birth + 120 years.
@@ -581,6 +583,26 @@ pub struct DashasDto {
     pub mahadashas: Vec<DashaPeriodDto>,
 }
 
+/// How the listing cut a period to the 120 years from birth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = DashaTrimmed)]
+pub enum Trimmed {
+    /// Running at birth: listed from birth.
+    BeforeBirth,
+    /// Running at birth + 120 years: cut there.
+    #[serde(rename = "after_120_years")]
+    After120Years,
+}
+
+/// A dasha system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DashaSystem {
+    /// The 120-year cycle of nine lords, from the Moon's nakshatra.
+    Vimshottari,
+}
+
 /// What `trimming` says.
 pub const TRIMMING_NOTE: &str = "periods are listed over exactly 120 years from birth: the mahadasha and antardasha running at birth start at birth (earlier antardashas are left out), and those running at birth + 120 years end there; a cut period keeps its full `years` and shows its nominal bound";
 
@@ -589,7 +611,7 @@ pub struct VedicResponse {
     pub input: BirthEcho,
     pub settings: VedicSettingsDto,
     /// `swiss`, or `moshier` where a graha came from the analytical fallback.
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     /// Keyed by graha (sun, moon, mars, mercury, jupiter, venus, saturn, rahu, ketu), then
     /// `lagna`.
     #[schema(value_type = BTreeMap<String, VedicPositionDto>)]
@@ -599,9 +621,9 @@ pub struct VedicResponse {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dashas: Option<DashasDto>,
     /// Keyed by varga code, then by point: the sign.
-    #[schema(value_type = BTreeMap<String, BTreeMap<String, String>>)]
+    #[schema(value_type = BTreeMap<String, BTreeMap<String, SignField>>)]
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub vargas: Option<OrderedMap<OrderedMap<&'static str>>>,
+    pub vargas: Option<OrderedMap<OrderedMap<SignField>>>,
     /// Keyed by point: whether its navamsa (D9) sign is its rashi (D1) sign.
     #[schema(value_type = BTreeMap<String, bool>)]
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -664,8 +686,8 @@ fn instant(jd: JulianDayUt) -> Result<String, CalcFailure> {
 fn period_dto(p: &DashaPeriod, level: usize) -> Result<DashaPeriodDto, CalcFailure> {
     let (before, after) = (p.starts_before_birth(), p.ends_after_window());
     let trimmed = match (before, after) {
-        (true, _) => Some("before_birth"),
-        (false, true) => Some("after_120_years"),
+        (true, _) => Some(Trimmed::BeforeBirth),
+        (false, true) => Some(Trimmed::After120Years),
         (false, false) => None,
     };
     let sub_periods = if p.sub_periods.is_empty() {
@@ -685,7 +707,7 @@ fn period_dto(p: &DashaPeriod, level: usize) -> Result<DashaPeriodDto, CalcFailu
     }
     let [antardashas, pratyantardashas, sookshmas, pranas] = keyed;
     Ok(DashaPeriodDto {
-        lord: p.lord.name(),
+        lord: OneOf(p.lord),
         years: p.years,
         span: SpanDto::new(p.start, p.end)?,
         trimmed,
@@ -750,13 +772,13 @@ fn running_dto(v: &Vimshottari) -> Result<RunningDto, CalcFailure> {
 /// The dashas; `detailed` adds the balance and the running periods (the five-level options).
 fn dashas_dto(v: &Vimshottari, detailed: bool) -> Result<DashasDto, CalcFailure> {
     Ok(DashasDto {
-        system: "vimshottari",
+        system: DashaSystem::Vimshottari,
         year_days: v.year.days(),
         cycle_years: CYCLE_YEARS,
         levels: v.levels.number(),
-        moon_nakshatra: v.moon.nakshatra.name(),
+        moon_nakshatra: NakshatraName(v.moon.nakshatra),
         moon_nakshatra_elapsed_fraction: v.moon.elapsed_fraction,
-        first_lord: v.first_lord.name(),
+        first_lord: OneOf(v.first_lord),
         balance_years: v.balance_years,
         window: SpanDto::new(v.window_start, v.window_end)?,
         trimming: TRIMMING_NOTE,
@@ -770,7 +792,7 @@ fn dashas_dto(v: &Vimshottari, detailed: bool) -> Result<DashasDto, CalcFailure>
     })
 }
 
-fn vargas_dto(chart: &VedicChart, vargas: &[Varga]) -> OrderedMap<OrderedMap<&'static str>> {
+fn vargas_dto(chart: &VedicChart, vargas: &[Varga]) -> OrderedMap<OrderedMap<SignField>> {
     OrderedMap(
         vargas
             .iter()
@@ -778,7 +800,7 @@ fn vargas_dto(chart: &VedicChart, vargas: &[Varga]) -> OrderedMap<OrderedMap<&'s
                 let signs = chart
                     .positions
                     .iter()
-                    .map(|p| (p.point.name().to_owned(), v.sign_of(p.lon).name()))
+                    .map(|p| (p.point.name().to_owned(), Named(v.sign_of(p.lon))))
                     .collect();
                 (v.code().to_owned(), OrderedMap(signs))
             })
@@ -823,11 +845,11 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
     Ok(VedicResponse {
         input: input.echo.clone(),
         settings: VedicSettingsDto {
-            zodiac: "sidereal",
-            ayanamsa: ayanamsa_name(input.ayanamsa),
+            zodiac: ZodiacDto::Sidereal,
+            ayanamsa: Named(input.ayanamsa),
             ayanamsa_deg: chart.ayanamsa_deg,
             include: input.parts.clone(),
-            vargas: input.vargas.iter().map(|v| v.code()).collect(),
+            vargas: input.vargas.iter().copied().map(OneOf).collect(),
             dasha_levels: input.levels.number(),
             dasha_year_days: input.year_chosen.then(|| input.year.days()),
             dasha_at: input.dasha_at.map(|at| event_time(at.timestamp())),
@@ -884,6 +906,7 @@ mod declaration {
 
 #[cfg(test)]
 mod tests {
+    use orrery_astro::ayanamsa::ayanamsa_name;
     use serde_json::json;
 
     use super::*;

@@ -14,16 +14,19 @@ use orrery_astro::techniques::transits::NatalPoint;
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::Ephemeris;
 
-use crate::aspect_options::AspectSettingsDto;
+use crate::aspect_options::{AspectPairing, AspectSettingsDto};
+use crate::closed_sets::EphemerisName;
 use crate::common::{OrderedMap, ResolvedTimeDto, ephemeris_name, event_time};
 use crate::error::{ApiInputError, CalcFailure};
+use crate::instant_fields::Stamp;
+use crate::names::{BodyField, Named};
 use crate::natal::points_echo;
 use crate::presets::AppliedPreset;
 
 use super::response::{
-    EventDto, IngressDto, NatalDto, NatalSourceName, ProgressedPositionDto, ProgressionsResponse,
-    SnapshotAspectDto, SnapshotResponse, SnapshotSettingsDto, StationDto, WindowResponse,
-    WindowSettingsDto,
+    EventDto, IngressDto, ModeName, NatalDto, NatalSourceName, ProgressedPositionDto,
+    ProgressionsResponse, SnapshotAspectDto, SnapshotResponse, SnapshotSettingsDto, StationDto,
+    WindowResponse, WindowSettingsDto,
 };
 use super::{Mode, NatalInput, PhaseDto, ProgressionsInput};
 
@@ -58,7 +61,7 @@ fn position_dto(lon: Longitude, speed: f64, per_year: f64) -> ProgressedPosition
         longitude_speed: speed,
         motion_per_year: speed * per_year,
         retrograde: speed < 0.0,
-        sign: lon.sign().name(),
+        sign: Named(lon.sign()),
         sign_degree: lon.degree_in_sign(),
     }
 }
@@ -249,9 +252,9 @@ fn snapshot_response(
         }
     }
     Ok(SnapshotResponse {
-        mode: "snapshot",
-        method: method.name(),
-        ephemeris: "swiss",
+        mode: ModeName::Snapshot,
+        method: method.into(),
+        ephemeris: EphemerisName::Swiss,
         settings: SnapshotSettingsDto {
             age_years: snap.age_years,
             at: date_of(snap.calendar_jd)?,
@@ -259,7 +262,7 @@ fn snapshot_response(
             progressed_jd: snap.progressed_jd.0,
             progressed_datetime: date_of(snap.progressed_jd)?,
             moving_points: input.moving.iter().map(|p| p.name()).collect(),
-            aspects: AspectSettingsDto::new(&input.aspects, "cross"),
+            aspects: AspectSettingsDto::new(&input.aspects, AspectPairing::Cross),
             preset: input.preset.as_ref().map(AppliedPreset::echo),
         },
         natal,
@@ -271,7 +274,7 @@ fn snapshot_response(
             .map(|hit| SnapshotAspectDto {
                 moving_point: hit.first.clone(),
                 natal_point: hit.second.clone(),
-                aspect: hit.aspect.name(),
+                aspect: Named(hit.aspect),
                 angle: hit.angle_deg,
                 orb: hit.orb_deg,
                 allowed_orb: hit.allowed_orb_deg,
@@ -323,12 +326,11 @@ fn event_dto(e: &ProgressionEvent) -> Result<EventDto, CalcFailure> {
     Ok(EventDto {
         moving_point: e.moving_point.clone(),
         natal_point: e.natal_point.clone(),
-        aspect: e.aspect.name(),
+        aspect: Named(e.aspect),
         angle: e.angle_deg,
         arc: e.arc_deg,
         exact_at_years: e.age_years,
-        exact_at: date_of(e.calendar_jd)?,
-        exact_at_jd: e.calendar_jd.0,
+        exact: Stamp::new(date_of(e.calendar_jd)?, e.calendar_jd),
         progressed_jd: e.progressed_jd.0,
         moving_longitude: e.moving_lon.degrees(),
         moving_speed: e.moving_speed_deg_per_day,
@@ -351,16 +353,10 @@ fn aspects_response(
             "aspect events without the aspects mode".into(),
         ));
     };
-    let frame: AspectFrame = frame.into();
-    settings.aspect_frame = Some(frame.name());
-    settings.aspect_names = Some(input.aspects.aspects().iter().map(|a| a.name()).collect());
-    if frame == AspectFrame::TransitProgressed {
-        settings.transit_points = Some(
-            transit_bodies
-                .iter()
-                .map(|b| b.name().into_owned())
-                .collect(),
-        );
+    settings.aspect_frame = Some(frame);
+    settings.aspect_names = Some(input.aspects.aspects().iter().copied().map(Named).collect());
+    if AspectFrame::from(frame) == AspectFrame::TransitProgressed {
+        settings.transit_points = Some(transit_bodies.iter().copied().map(BodyField).collect());
     }
     let mut notes = Vec::new();
     let (complete_until_years, complete_until) = match (found.truncated, complete_until_jd) {
@@ -379,9 +375,9 @@ fn aspects_response(
         .map(event_dto)
         .collect::<Result<Vec<_>, _>>()?;
     Ok(WindowResponse {
-        mode: "window",
-        method: input.method.name(),
-        ephemeris: "swiss",
+        mode: ModeName::Window,
+        method: input.method.into(),
+        ephemeris: EphemerisName::Swiss,
         settings,
         natal,
         event_count: events.len(),
@@ -400,11 +396,10 @@ fn aspects_response(
 fn ingress_dto(i: &Ingress) -> Result<IngressDto, CalcFailure> {
     Ok(IngressDto {
         point: i.point.clone(),
-        sign: i.sign.name(),
-        from_sign: i.from_sign.name(),
+        sign: Named(i.sign),
+        from_sign: Named(i.from_sign),
         exact_at_years: i.age_years,
-        exact_at: date_of(i.calendar_jd)?,
-        exact_at_jd: i.calendar_jd.0,
+        exact: Stamp::new(date_of(i.calendar_jd)?, i.calendar_jd),
         progressed_jd: i.progressed_jd.0,
         longitude: i.lon.degrees(),
         retrograde: i.retrograde,
@@ -414,10 +409,9 @@ fn ingress_dto(i: &Ingress) -> Result<IngressDto, CalcFailure> {
 fn station_dto(s: &Station) -> Result<StationDto, CalcFailure> {
     Ok(StationDto {
         point: s.point.clone(),
-        station: s.kind.name(),
+        station: s.kind.into(),
         exact_at_years: s.age_years,
-        exact_at: date_of(s.calendar_jd)?,
-        exact_at_jd: s.calendar_jd.0,
+        exact: Stamp::new(date_of(s.calendar_jd)?, s.calendar_jd),
         progressed_jd: s.progressed_jd.0,
         longitude: s.lon.degrees(),
     })
@@ -450,9 +444,9 @@ fn phases_response(
         + stations.as_ref().map_or(0, Vec::len)
         + axis_ingresses.as_ref().map_or(0, Vec::len);
     Ok(WindowResponse {
-        mode: "window",
-        method: input.method.name(),
-        ephemeris: "swiss",
+        mode: ModeName::Window,
+        method: input.method.into(),
+        ephemeris: EphemerisName::Swiss,
         settings,
         natal,
         event_count,

@@ -107,7 +107,7 @@ const MIN_BIRTH_JD: f64 = 1_721_425.5;
 const MAX_BIRTH_JD: f64 = 2_816_787.5;
 
 /// The progression method as requests name it.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = ProgressionMethod)]
 pub enum MethodDto {
@@ -130,7 +130,7 @@ impl From<MethodDto> for ProgressionMethod {
 }
 
 /// What window events are aspected against.
-#[derive(Debug, Clone, Copy, Default, Deserialize, PartialEq, Eq, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
 #[schema(as = AspectFrame)]
 #[serde(rename_all = "snake_case")]
 pub enum AspectFrameDto {

@@ -4,11 +4,38 @@ use orrery_astro::techniques::progressions::ProgressionError;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use orrery_astro::techniques::progressions::ProgressionMethod;
+
 use crate::aspect_options::AspectSettingsDto;
+use crate::closed_sets::{EphemerisName, StationDirectionName};
 use crate::common::{OrderedMap, ResolvedTimeDto};
 use crate::error::{ApiInputError, CalcFailure};
+use crate::instant_fields::ExactAtFields;
+use crate::names::{AspectField, BodyField, SignField};
 
-use super::PhaseDto;
+use super::{AspectFrameDto, MethodDto, PhaseDto};
+
+/// Which answer `POST /v1/progressions` gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ProgressionsMode)]
+pub enum ModeName {
+    /// The progressed chart at one date.
+    Snapshot,
+    /// The events over a range of dates.
+    Window,
+}
+
+impl From<ProgressionMethod> for MethodDto {
+    fn from(method: ProgressionMethod) -> Self {
+        match method {
+            ProgressionMethod::Secondary => Self::Secondary,
+            ProgressionMethod::Tertiary => Self::Tertiary,
+            ProgressionMethod::Minor => Self::Minor,
+            ProgressionMethod::SolarArc => Self::SolarArc,
+        }
+    }
+}
 
 /// The natal chart as used.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -52,7 +79,7 @@ pub struct ProgressedPositionDto {
     /// Whether `longitude_speed` is negative.
     pub retrograde: bool,
     /// The zodiac sign of `longitude`.
-    pub sign: &'static str,
+    pub sign: SignField,
     /// Degrees into the sign, `[0, 30)`.
     pub sign_degree: f64,
 }
@@ -65,8 +92,8 @@ pub struct SnapshotAspectDto {
     pub moving_point: String,
     /// The natal point.
     pub natal_point: String,
-    /// The aspect's name.
-    pub aspect: &'static str,
+    /// The aspect.
+    pub aspect: AspectField,
     /// The aspect's angle, degrees.
     pub angle: f64,
     /// Distance from exact, degrees.
@@ -106,13 +133,13 @@ pub struct SnapshotSettingsDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct SnapshotResponse {
     /// `snapshot`: the progressed chart at one date.
-    pub mode: &'static str,
-    /// The progression method (`secondary`, `solar_arc`, …).
-    pub method: &'static str,
+    pub mode: ModeName,
+    /// The progression method.
+    pub method: MethodDto,
     /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
     /// calendar dates of transits) lies outside the data files (before 1200) and the library used
     /// its analytical model.
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     pub settings: SnapshotSettingsDto,
     pub natal: NatalDto,
     /// Solar arc only: the arc added to every natal point, degrees.
@@ -146,13 +173,13 @@ pub struct WindowSettingsDto {
     pub moving_points: Vec<String>,
     /// Which points the aspects are between; absent when aspects are not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub aspect_frame: Option<&'static str>,
+    pub aspect_frame: Option<AspectFrameDto>,
     /// The progressed points searched; absent when all are.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub transit_points: Option<Vec<String>>,
+    pub transit_points: Option<Vec<BodyField>>,
     /// The aspects searched; absent when aspects are not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub aspect_names: Option<Vec<&'static str>>,
+    pub aspect_names: Option<Vec<AspectField>>,
     /// The progressed lunar phases asked for; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub phases: Option<Vec<PhaseDto>>,
@@ -169,18 +196,17 @@ pub struct EventDto {
     pub moving_point: String,
     /// The natal (or progressed) point aspected.
     pub natal_point: String,
-    /// The aspect's name.
-    pub aspect: &'static str,
+    /// The aspect.
+    pub aspect: AspectField,
     /// The aspect's angle, degrees.
     pub angle: f64,
     /// The arc from `natal_point` to `moving_point`: `+angle` or `-angle`.
     pub arc: f64,
     /// The age at the exact aspect, tropical years.
     pub exact_at_years: f64,
-    /// The calendar date of the age, UTC to the second (ISO 8601).
-    pub exact_at: String,
-    /// The calendar date of the age, Julian day (UT).
-    pub exact_at_jd: f64,
+    /// The calendar date of the age.
+    #[serde(flatten)]
+    pub exact: ExactAtFields,
     /// The progressed instant, Julian day (UT).
     pub progressed_jd: f64,
     /// The moving point's longitude, degrees.
@@ -200,16 +226,15 @@ pub struct EventDto {
 pub struct IngressDto {
     /// The progressed point that changes sign.
     pub point: String,
-    /// The sign the point enters (`aries` … `pisces`).
-    pub sign: &'static str,
-    /// The sign the point leaves (`aries` … `pisces`).
-    pub from_sign: &'static str,
+    /// The sign the point enters.
+    pub sign: SignField,
+    /// The sign the point leaves.
+    pub from_sign: SignField,
     /// The age at the ingress, years after birth.
     pub exact_at_years: f64,
-    /// The real-life date of the ingress, UTC, ISO 8601 to the second.
-    pub exact_at: String,
-    /// `exact_at` as a Julian day (UT).
-    pub exact_at_jd: f64,
+    /// The real-life date of the ingress.
+    #[serde(flatten)]
+    pub exact: ExactAtFields,
     /// The progressed instant (in the chart's symbolic time) of the ingress, as a Julian day (UT).
     pub progressed_jd: f64,
     /// The point's ecliptic longitude at the ingress, degrees [0, 360) (a sign's cusp).
@@ -225,13 +250,12 @@ pub struct StationDto {
     /// The progressed point that stations.
     pub point: String,
     /// `retrograde` (turns retrograde) or `direct`.
-    pub station: &'static str,
+    pub station: StationDirectionName,
     /// The age at the station, years after birth.
     pub exact_at_years: f64,
-    /// The real-life date of the station, UTC, ISO 8601 to the second.
-    pub exact_at: String,
-    /// `exact_at` as a Julian day (UT).
-    pub exact_at_jd: f64,
+    /// The real-life date of the station.
+    #[serde(flatten)]
+    pub exact: ExactAtFields,
     /// The progressed instant (in the chart's symbolic time) of the station, as a Julian day (UT).
     pub progressed_jd: f64,
     /// The point's ecliptic longitude at the station, degrees [0, 360).
@@ -242,13 +266,13 @@ pub struct StationDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct WindowResponse {
     /// `window`: the events over a range of dates.
-    pub mode: &'static str,
-    /// The progression method (`secondary`, `solar_arc`, …).
-    pub method: &'static str,
+    pub mode: ModeName,
+    /// The progression method.
+    pub method: MethodDto,
     /// `swiss`, or `moshier` when a date used (the birth, the progressed instants, the
     /// calendar dates of transits) lies outside the data files (before 1200) and the library used
     /// its analytical model.
-    pub ephemeris: &'static str,
+    pub ephemeris: EphemerisName,
     pub settings: WindowSettingsDto,
     pub natal: NatalDto,
     /// The number of `events`.

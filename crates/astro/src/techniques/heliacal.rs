@@ -763,15 +763,15 @@ pub fn first_configuration<E>(
     start: JulianDayUt,
     span_days: f64,
 ) -> Result<Option<Day>, E> {
-    let until = start.0 + span_days;
+    let until = start + Days(span_days);
     let mut previous: Option<Day> = None;
     let mut from = start;
     while let Some(day) = day_after(from)? {
-        if day.sun_at.0 > until {
+        if day.sun_at > until {
             break;
         }
         if let Some(nearest) = previous.and_then(|before| nearer_of_a_crossing(before, day))
-            && nearest.object_at.is_some_and(|t| t.0 >= start.0)
+            && nearest.object_at.is_some_and(|t| t >= start)
         {
             return Ok(Some(nearest));
         }

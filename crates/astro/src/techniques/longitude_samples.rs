@@ -6,7 +6,7 @@ use orrery_ephem::{Ephemeris, Observer};
 use crate::angle::Longitude;
 use crate::body::Body;
 use crate::chart::{ChartError, ChartInput, Frame, compute_chart};
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// One body's longitudes over the window.
 #[derive(Debug, Clone, PartialEq)]
@@ -51,8 +51,8 @@ pub fn sample_longitudes(
             clippy::cast_precision_loss,
             reason = "sample counts are far below 2^52"
         )]
-        let jd = start.0 + (end.0 - start.0) * k as f64 / intervals as f64;
-        input.jd = JulianDayUt(jd);
+        let offset = Days((end - start).0 * k as f64 / intervals as f64);
+        input.jd = start + offset;
         let chart = compute_chart(eph, &input)?;
         for (line, position) in series.iter_mut().zip(&chart.positions) {
             line.samples.push((input.jd, position.lon));

@@ -61,7 +61,7 @@ use crate::body::Body;
 use crate::chart::{ChartError, Frame, position};
 use crate::error::{AngleError, AspectError};
 use crate::search::{Sample, ScanError, ScanStep, SearchError, SolveError, Tolerance, Track};
-use crate::time::JulianDayUt;
+use crate::time::{Days, JulianDayUt};
 
 /// How close to the exact progressed instant each event is: half a second of the search's time
 /// axis (progressed time; calendar time for transits to progressed points).
@@ -121,7 +121,7 @@ impl ProgressionMethod {
             Self::Tertiary => age_years * TROPICAL_YEAR_DAYS / TROPICAL_MONTH_DAYS,
             Self::Minor => age_years * TROPICAL_MONTH_DAYS,
         };
-        JulianDayUt(birth.0 + offset_days)
+        birth + Days(offset_days)
     }
 
     /// Progressed days per year of life.
@@ -144,7 +144,7 @@ impl ProgressionMethod {
 /// The calendar date (UT) of `age_years`: the birth plus that many tropical years.
 #[must_use]
 pub fn calendar_jd(birth: JulianDayUt, age_years: f64) -> JulianDayUt {
-    JulianDayUt(birth.0 + age_years * TROPICAL_YEAR_DAYS)
+    birth + Days(age_years * TROPICAL_YEAR_DAYS)
 }
 
 /// Which ephemeris serves a progression from `birth` up to the progressed age
@@ -180,7 +180,7 @@ pub fn ephemeris_source(
 /// The age at the calendar date `jd`, in tropical years.
 #[must_use]
 pub fn age_at(birth: JulianDayUt, jd: JulianDayUt) -> f64 {
-    (jd.0 - birth.0) / TROPICAL_YEAR_DAYS
+    (jd - birth).0 / TROPICAL_YEAR_DAYS
 }
 
 /// A progression: the method and the birth it starts from.

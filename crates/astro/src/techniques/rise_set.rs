@@ -356,7 +356,7 @@ pub fn collect_events<E>(
     let mut events: Vec<JulianDayUt> = Vec::new();
     let mut from = start;
     let mut questions = 0;
-    while end.is_none_or(|end| from.0 <= end.0) {
+    while end.is_none_or(|end| from <= end) {
         if questions == cap {
             return Err(CollectError::Stalled { questions });
         }
@@ -371,7 +371,7 @@ pub fn collect_events<E>(
                 // Never before the start, and every event at least the restart gap after the
                 // one before: the same event cannot come twice.
                 let t = JulianDayUt(t.0.max(from.0));
-                if end.is_some_and(|end| t.0 > end.0) {
+                if end.is_some_and(|end| t > end) {
                     break;
                 }
                 events.push(t);
