@@ -28,6 +28,7 @@ pub mod midpoints;
 pub mod names;
 pub mod natal;
 pub mod nodes_apsides;
+pub mod parallels;
 pub mod parse;
 pub mod places;
 pub mod planets;

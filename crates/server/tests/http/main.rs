@@ -12,6 +12,7 @@ mod chart_wheel;
 mod charts;
 mod cli;
 mod conventions;
+mod declination;
 mod directions;
 mod docs;
 mod ephemeris;
