@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiInputError;
 use crate::names::{AspectCategoryField, AspectField, Named};
+use crate::parallels::ParallelListDto;
 
 /// `aspect_types`, `aspects` and `orbs` of a request.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -359,6 +360,9 @@ pub struct AspectListDto {
     pub total_strength: f64,
     /// The aspects found, tightest first within each pair order.
     pub list: Vec<AspectDto>,
+    /// The parallels and contra-parallels found; absent unless asked for (`parallels`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parallels: Option<ParallelListDto>,
 }
 
 impl AspectListDto {
@@ -367,6 +371,9 @@ impl AspectListDto {
             settings: AspectSettingsDto::new(config, mode),
             total_strength: report.total_strength,
             list: report.aspects.iter().map(AspectDto::from).collect(),
+            parallels: config
+                .parallels()
+                .map(|parallels| ParallelListDto::new(parallels, &report.parallels)),
         }
     }
 }

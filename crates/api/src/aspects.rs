@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
-use orrery_astro::aspects::{AspectConfig, AspectPoint, OrbPreset, find_cross, find_within};
+use orrery_astro::aspects::{
+    AspectConfig, AspectPoint, Declination, OrbPreset, find_cross, find_within,
+};
 use orrery_astro::body::Body;
 use orrery_astro::chart::MissingData;
 use orrery_astro::techniques::cast::{CastInput, cast_chart};
@@ -18,6 +20,7 @@ use crate::aspect_options::{AspectDto, AspectOptionsDto, AspectPairing, AspectSe
 use crate::chart_content::cast_failure;
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
+use crate::parallels::{ParallelListDto, ParallelsDto};
 
 /// At most this many points per list: the pairs grow with the square.
 pub const MAX_POINTS_PER_LIST: usize = 100;
@@ -51,6 +54,10 @@ pub struct AspectsRequest {
     /// A preset name, a bare number (one orb for all), or `{max, <aspect>: orb, ...}`; default `classic`.
     #[serde(default)]
     pub orbs: Option<crate::aspect_options::OrbsField>,
+    /// Parallels and contra-parallels too, among the points with a `declination` (with
+    /// `datetime`: all); absent: none.
+    #[serde(default)]
+    pub parallels: Option<ParallelsDto>,
 }
 
 /// Where the points come from.
@@ -83,6 +90,10 @@ impl AspectsRequest {
             orbs: self.orbs.clone(),
         };
         let config = options.to_config("", OrbPreset::Classic)?;
+        let config = match &self.parallels {
+            Some(parallels) => config.with_parallels(parallels.to_config("parallels.")?),
+            None => config,
+        };
         let source = match (&self.positions, &self.datetime) {
             (Some(_), Some(_)) => {
                 return Err(ApiInputError::new(
@@ -147,8 +158,18 @@ fn points(
                     format!("point names must have 1 to {MAX_NAME_CHARS} characters"),
                 ));
             }
-            AspectPoint::new(name.clone(), position.longitude, position.speed)
-                .map_err(|e| ApiInputError::labelled(&path, e))
+            let point = AspectPoint::new(name.clone(), position.longitude, position.speed)
+                .map_err(|e| ApiInputError::labelled(&path, e))?;
+            match (position.declination, position.declination_speed) {
+                (Some(declination), speed) => Declination::new(name, declination, speed)
+                    .map(|declination| point.with_declination(declination))
+                    .map_err(|e| ApiInputError::labelled(&format!("{path}.declination"), e)),
+                (None, Some(_)) => Err(ApiInputError::field(
+                    &format!("{path}.declination_speed"),
+                    "needs `declination`: it is the declination's daily motion",
+                )),
+                (None, None) => Ok(point),
+            }
         })
         .collect()
 }
@@ -159,17 +180,22 @@ fn points(
 pub struct PositionField {
     pub longitude: Longitude,
     pub speed: Option<f64>,
+    /// Degrees, for parallels.
+    pub declination: Option<f64>,
+    /// Degrees per day.
+    pub declination_speed: Option<f64>,
 }
 
 impl PositionField {
-    const EXPECTED: &'static str =
-        "a longitude in degrees or {\"longitude\": degrees, \"speed\": degrees per day}";
+    const EXPECTED: &'static str = "a longitude in degrees or {\"longitude\": degrees, \"speed\": degrees per day, \"declination\": degrees, \"declination_speed\": degrees per day}";
 
     fn at(longitude: f64) -> Result<Self, String> {
         Longitude::new(longitude)
             .map(|longitude| Self {
                 longitude,
                 speed: None,
+                declination: None,
+                declination_speed: None,
             })
             .map_err(|_| format!("must be a finite longitude (got {longitude})"))
     }
@@ -184,6 +210,10 @@ impl<'de> Deserialize<'de> for PositionField {
             longitude: f64,
             #[serde(default)]
             speed: Option<f64>,
+            #[serde(default)]
+            declination: Option<f64>,
+            #[serde(default)]
+            declination_speed: Option<f64>,
         }
 
         struct Visitor;
@@ -224,6 +254,8 @@ impl<'de> Deserialize<'de> for PositionField {
                 let mut position = PositionField::at(object.longitude)
                     .map_err(<A::Error as serde::de::Error>::custom)?;
                 position.speed = object.speed;
+                position.declination = object.declination;
+                position.declination_speed = object.declination_speed;
                 Ok(position)
             }
         }
@@ -258,6 +290,16 @@ impl utoipa::PartialSchema for PositionField {
                         "speed",
                         number("Degrees per day; gives `applying` and `exact_in_days`."),
                     )
+                    .property(
+                        "declination",
+                        number("Degrees in [-90, 90], north positive; for `parallels`."),
+                    )
+                    .property(
+                        "declination_speed",
+                        number(
+                            "Degrees per day; gives the parallels' `applying` and `exact_in_days`.",
+                        ),
+                    )
                     .additional_properties(Some(AdditionalProperties::FreeForm(false))),
             )
             .into()
@@ -281,6 +323,9 @@ pub struct AspectsResponse {
     pub total_strength: f64,
     /// The aspects found, closest first.
     pub aspects: Vec<AspectDto>,
+    /// The parallels and contra-parallels found; absent unless asked for (`parallels`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parallels: Option<ParallelListDto>,
 }
 
 /// Finds the aspects.
@@ -316,6 +361,10 @@ pub fn compute(eph: &Ephemeris, input: &AspectsInput) -> Result<AspectsResponse,
         datetime_utc,
         total_strength: report.total_strength,
         aspects: report.aspects.iter().map(AspectDto::from).collect(),
+        parallels: input
+            .config
+            .parallels()
+            .map(|parallels| ParallelListDto::new(parallels, &report.parallels)),
     })
 }
 

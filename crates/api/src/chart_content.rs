@@ -3,6 +3,7 @@
 //! cusps and angles, and the aspects; and the request part that selects the aspects.
 
 use orrery_astro::aspects::{AspectConfig, OrbPreset};
+use orrery_astro::equatorial::DeclinationOf;
 use orrery_astro::house_system::HouseSystemName;
 use orrery_astro::techniques::cast::{CastBody, CastChart, CastError, CastOptions, ChartParts};
 use orrery_ephem::{Angles, HousePoint};
@@ -15,6 +16,7 @@ use crate::common::{OrderedMap, ephemeris_name};
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos};
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{HouseSystemField, Named, SignField};
+use crate::parallels::ParallelsDto;
 
 /// What a chart response contains.
 #[derive(Debug, Clone, Copy, Deserialize, PartialEq, Eq, ToSchema)]
@@ -41,6 +43,9 @@ pub struct RadixAspectsDto {
     /// AC and MC as aspect points; default true.
     #[serde(default)]
     pub include_axes: Option<bool>,
+    /// Parallels and contra-parallels too (listed in `aspects.parallels`); absent: none.
+    #[serde(default)]
+    pub parallels: Option<ParallelsDto>,
 }
 
 impl RadixAspectsDto {
@@ -56,6 +61,12 @@ impl RadixAspectsDto {
             orbs: self.orbs.clone(),
         }
         .to_config(prefix, OrbPreset::Classic)?;
+        let aspects = match &self.parallels {
+            Some(parallels) => {
+                aspects.with_parallels(parallels.to_config(&format!("{prefix}parallels."))?)
+            }
+            None => aspects,
+        };
         Ok((aspects, self.include_axes.unwrap_or(true)))
     }
 }
@@ -86,6 +97,21 @@ pub struct RadixPlanetDto {
     /// sectors.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub house: Option<u8>,
+    /// Declination from the true equator of date, degrees, north positive; absent in a chart
+    /// without an instant (composite).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declination: Option<f64>,
+    /// Right ascension from the true equinox of date, degrees, [0, 360); absent with
+    /// `declination`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub right_ascension: Option<f64>,
+    /// Daily motion in declination, degrees per day; absent with `declination`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declination_speed: Option<f64>,
+    /// Whether |declination| exceeds the true obliquity of date (beyond the Sun's reach);
+    /// absent with `declination`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_bounds: Option<bool>,
 }
 
 /// A chart point with its daily motion.
@@ -148,6 +174,7 @@ impl From<&Angles> for AnglesDto {
 
 fn planet_dto(body: &CastBody) -> RadixPlanetDto {
     let p = &body.position;
+    let equatorial = body.equatorial.map(|e| e.get(DeclinationOf::Body));
     RadixPlanetDto {
         longitude: p.lon.degrees(),
         latitude: p.lat_deg,
@@ -159,6 +186,10 @@ fn planet_dto(body: &CastBody) -> RadixPlanetDto {
         sign: Named(p.lon.sign()),
         sign_degree: p.lon.degree_in_sign(),
         house: body.house,
+        declination: equatorial.map(|e| e.declination_deg),
+        right_ascension: equatorial.map(|e| e.right_ascension.degrees()),
+        declination_speed: equatorial.map(|e| e.declination_speed_deg_per_day),
+        out_of_bounds: equatorial.map(|e| e.out_of_bounds),
     }
 }
 

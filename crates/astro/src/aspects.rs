@@ -3,6 +3,7 @@
 //! * [`catalog`]: [`Aspect`] (name, exact angle, category, description) and [`AspectCategory`].
 //! * [`orbs`]: [`OrbSpec`], the presets and their table, [`Orb`].
 //! * [`find`]: [`find_within`], [`find_cross`] and [`aspect_between`].
+//! * [`parallels`]: parallels and contra-parallels, the aspects of declination.
 //!
 //! # Definitions
 //!
@@ -48,6 +49,7 @@
 pub mod catalog;
 pub mod find;
 pub mod orbs;
+pub mod parallels;
 
 pub use catalog::{Aspect, AspectCategory};
 pub use find::{
@@ -55,3 +57,6 @@ pub use find::{
     aspect_between, find_cross, find_within,
 };
 pub use orbs::{CustomOrbs, LUMINARY_BONUS_DEG, Orb, OrbPreset, OrbSpec, is_luminary};
+pub use parallels::{
+    DEFAULT_PARALLEL_ORB_DEG, Declination, DeclinationAspect, ParallelConfig, ParallelHit,
+};

@@ -2,12 +2,14 @@
 
 use orrery_ephem::{
     AyanamsaId, BodyRange, CalcRequest, Coordinates, DateSpan, EclipticPosition, EphemError,
-    Ephemeris, EphemerisSource, Equinox, HouseSystem, Houses, Observer, bundled_range,
+    Ephemeris, EphemerisSource, EquatorialPosition, Equinox, HouseSystem, Houses, Observer,
+    bundled_range,
 };
 
 use crate::angle::Longitude;
-use crate::aspects::AspectPoint;
+use crate::aspects::{AspectPoint, Declination};
 use crate::body::Body;
+use crate::equatorial::{BodyEquatorial, ChartEquator, EquatorialPoint};
 use crate::error::AspectError;
 use crate::time::JulianDayUt;
 
@@ -353,26 +355,7 @@ pub fn declination_with_source(
     frame: &Frame,
 ) -> Result<(f64, EphemerisSource), ChartError> {
     check_not_center(body, frame)?;
-    if body == Body::Earth && seen_from_earth(frame.center) {
-        // The Earth point is the Sun's antipode: its declination is the Sun's, negated.
-        let (sun_dec_deg, source) = declination_with_source(eph, jd, Body::Sun, frame)?;
-        return Ok((-sun_dec_deg, source));
-    }
-    let request = CalcRequest {
-        body: body.body_id(),
-        center: frame.center.ephem(),
-        zodiac: Zodiac::Tropical,
-        coordinates: Coordinates::Equatorial,
-        equinox: Equinox::True,
-    };
-    let calculated = eph.calc(jd, &request).map_err(|e| no_data(body, jd, e))?;
-    let dec_deg = calculated.equatorial().map(|p| p.dec_deg).ok_or_else(|| {
-        ChartError::Ephemeris(EphemError::Library {
-            function: "swe_calc_ut",
-            message: "equatorial coordinates were asked for but not returned".into(),
-        })
-    })?;
-    Ok((dec_deg, calculated.source))
+    equatorial_from_library(eph, jd, body, frame).map(|(p, source)| (p.dec_deg, source))
 }
 
 /// What a chart is computed from.
@@ -464,6 +447,88 @@ pub struct Chart {
     pub houses_omitted_reason: Option<&'static str>,
     /// The bodies left out for lack of data, in the order asked for.
     pub omitted: Vec<OmittedBody>,
+    /// The equator of date and the bodies' equatorial positions; `None` for a chart without
+    /// an instant of its own (a composite).
+    pub equatorial: Option<ChartEquatorial>,
+}
+
+/// A chart's equator of date and its bodies measured from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartEquatorial {
+    pub equator: ChartEquator,
+    /// In the order of [`Chart::positions`].
+    pub bodies: Vec<BodyEquatorial>,
+}
+
+impl ChartEquatorial {
+    /// The equatorial positions of `positions` at `jd` in `frame`: their ecliptic positions
+    /// turned by the true obliquity (tropical and most sidereal zodiacs), or the library's
+    /// equatorial positions where the sidereal longitudes are not of date.
+    ///
+    /// # Errors
+    /// As [`position`].
+    pub fn of(
+        eph: &Ephemeris,
+        jd: JulianDayUt,
+        frame: &Frame,
+        positions: &[BodyPosition],
+    ) -> Result<Self, ChartError> {
+        let equator = ChartEquator::at(eph, jd, frame.zodiac)?;
+        let obliquity = equator.obliquity;
+        let bodies = positions
+            .iter()
+            .map(|p| {
+                let tropical = match equator.tropical(
+                    p.lon,
+                    p.lat_deg,
+                    p.lon_speed_deg_per_day,
+                    p.lat_speed_deg_per_day,
+                ) {
+                    Some(tropical) => tropical,
+                    None => obliquity.ecliptic(&equatorial_from_library(eph, jd, p.body, frame)?.0),
+                };
+                Ok(BodyEquatorial::of(obliquity, &tropical))
+            })
+            .collect::<Result<_, ChartError>>()?;
+        Ok(Self { equator, bodies })
+    }
+}
+
+/// The library's equatorial position of `body` (of date, whatever the frame's zodiac), with
+/// the ephemeris it used.
+fn equatorial_from_library(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    body: Body,
+    frame: &Frame,
+) -> Result<(EquatorialPosition, EphemerisSource), ChartError> {
+    if body == Body::Earth && seen_from_earth(frame.center) {
+        // The Earth point is the Sun's antipode.
+        let (sun, source) = equatorial_from_library(eph, jd, Body::Sun, frame)?;
+        let antipode = EquatorialPosition {
+            ra_deg: (sun.ra_deg + 180.0).rem_euclid(360.0),
+            dec_deg: -sun.dec_deg,
+            ra_speed_deg_per_day: sun.ra_speed_deg_per_day,
+            dec_speed_deg_per_day: -sun.dec_speed_deg_per_day,
+            ..sun
+        };
+        return Ok((antipode, source));
+    }
+    let request = CalcRequest {
+        body: body.body_id(),
+        center: frame.center.ephem(),
+        zodiac: Zodiac::Tropical,
+        coordinates: Coordinates::Equatorial,
+        equinox: Equinox::True,
+    };
+    let calculated = eph.calc(jd, &request).map_err(|e| no_data(body, jd, e))?;
+    let position = calculated.equatorial().copied().ok_or_else(|| {
+        ChartError::Ephemeris(EphemError::Library {
+            function: "swe_calc_ut",
+            message: "equatorial coordinates were asked for but not returned".into(),
+        })
+    })?;
+    Ok((position, calculated.source))
 }
 
 impl Chart {
@@ -474,12 +539,18 @@ impl Chart {
     /// A non-finite longitude or speed (never from the library's own output).
     pub fn aspect_points(&self, include_axes: bool) -> Result<Vec<AspectPoint>, AspectError> {
         let mut points = Vec::with_capacity(self.positions.len() + 2);
-        for p in &self.positions {
-            points.push(AspectPoint::new(
-                p.body.name(),
-                p.lon,
-                Some(p.lon_speed_deg_per_day),
-            )?);
+        for (i, p) in self.positions.iter().enumerate() {
+            let name = p.body.name();
+            let point = AspectPoint::new(name.clone(), p.lon, Some(p.lon_speed_deg_per_day))?;
+            points.push(
+                match self.equatorial.as_ref().and_then(|e| e.bodies.get(i)) {
+                    Some(equatorial) => point.with_declinations(
+                        declination(&name, &equatorial.body)?,
+                        declination(&name, &equatorial.ecliptic_degree)?,
+                    ),
+                    None => point,
+                },
+            );
         }
         if let (true, Some(houses)) = (include_axes, self.houses.as_ref()) {
             for (name, point) in [
@@ -491,7 +562,15 @@ impl Chart {
                         point: name.to_owned(),
                         value: point.lon_deg,
                     })?;
-                points.push(AspectPoint::new(name, lon, Some(point.speed_deg_per_day))?);
+                let point = AspectPoint::new(name, lon, Some(point.speed_deg_per_day))?;
+                let equatorial = self.equatorial.as_ref().and_then(|e| {
+                    e.equator
+                        .point(lon, 0.0, point.speed_deg_per_day().unwrap_or(0.0), 0.0)
+                });
+                points.push(match equatorial {
+                    Some(equatorial) => point.with_declination(declination(name, &equatorial)?),
+                    None => point,
+                });
             }
         }
         Ok(points)
@@ -509,6 +588,15 @@ impl Chart {
             EphemerisSource::Swiss
         }
     }
+}
+
+/// An equatorial position's declination as an aspect point's.
+fn declination(name: &str, equatorial: &EquatorialPoint) -> Result<Declination, AspectError> {
+    Declination::new(
+        name,
+        equatorial.declination_deg,
+        Some(equatorial.declination_speed_deg_per_day),
+    )
 }
 
 /// Computes a chart. Bodies equal to the frame's centre are left out.
@@ -557,11 +645,14 @@ pub fn compute_chart_with(
         Some(_) => (None, Some(HOUSES_OMITTED_FOR_CENTER)),
         None => (None, None),
     };
+    // After the bodies: the library has the nutation of this instant cached by now.
+    let equatorial = ChartEquatorial::of(eph, input.jd, &input.frame, &positions)?;
     Ok(Chart {
         positions,
         houses,
         houses_omitted_reason,
         omitted,
+        equatorial: Some(equatorial),
     })
 }
 

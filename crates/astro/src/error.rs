@@ -177,6 +177,14 @@ pub enum AspectError {
         /// The longitude as given.
         value: f64,
     },
+    /// A point's declination was outside [-90, 90] or not a number.
+    #[error("the declination of `{point}` must be a number of degrees in [-90, 90] (got {value})")]
+    DeclinationOutOfRange {
+        /// The point's name.
+        point: String,
+        /// The declination as given.
+        value: f64,
+    },
 }
 
 #[cfg(test)]

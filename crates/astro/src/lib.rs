@@ -15,6 +15,7 @@ pub mod aspects;
 pub mod ayanamsa;
 pub mod body;
 pub mod chart;
+pub mod equatorial;
 pub mod error;
 pub mod house_system;
 pub mod houses;

@@ -6,7 +6,11 @@ use std::cmp::Ordering;
 
 use super::catalog::Aspect;
 use super::orbs::OrbSpec;
+use super::parallels::{
+    Declination, ParallelConfig, ParallelHit, parallels_cross, parallels_within,
+};
 use crate::angle::{Longitude, shortest_arc, wrap_180};
+use crate::equatorial::DeclinationOf;
 use crate::error::AspectError;
 
 /// Below this relative speed (degrees per day, absolute) two points count as moving together:
@@ -20,6 +24,14 @@ pub struct AspectPoint {
     name: String,
     lon: Longitude,
     speed_deg_per_day: Option<f64>,
+    declination: Option<PointDeclination>,
+}
+
+/// A point's declination in both forms ([`DeclinationOf`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PointDeclination {
+    body: Declination,
+    ecliptic_degree: Declination,
 }
 
 impl AspectPoint {
@@ -41,6 +53,7 @@ impl AspectPoint {
                 name,
                 lon,
                 speed_deg_per_day,
+                declination: None,
             }),
         }
     }
@@ -62,6 +75,32 @@ impl AspectPoint {
     pub fn speed_deg_per_day(&self) -> Option<f64> {
         self.speed_deg_per_day
     }
+
+    /// The point with its declination, for parallels and contra-parallels (one value for
+    /// both forms of [`DeclinationOf`]: a point given as a number, or without latitude).
+    #[must_use]
+    pub fn with_declination(self, declination: Declination) -> Self {
+        self.with_declinations(declination, declination)
+    }
+
+    /// The point with the declination of its body and of its ecliptic degree.
+    #[must_use]
+    pub fn with_declinations(mut self, body: Declination, ecliptic_degree: Declination) -> Self {
+        self.declination = Some(PointDeclination {
+            body,
+            ecliptic_degree,
+        });
+        self
+    }
+
+    /// Its declination in the form `of`, when known.
+    #[must_use]
+    pub fn declination(&self, of: DeclinationOf) -> Option<Declination> {
+        self.declination.map(|d| match of {
+            DeclinationOf::Body => d.body,
+            DeclinationOf::EclipticDegree => d.ecliptic_degree,
+        })
+    }
 }
 
 /// Which aspects to look for and with which orbs.
@@ -69,6 +108,7 @@ impl AspectPoint {
 pub struct AspectConfig {
     aspects: Vec<Aspect>,
     orbs: OrbSpec,
+    parallels: Option<ParallelConfig>,
 }
 
 impl AspectConfig {
@@ -80,13 +120,25 @@ impl AspectConfig {
         aspects: impl IntoIterator<Item = Aspect>,
         orbs: OrbSpec,
     ) -> Result<Self, AspectError> {
-        let mut aspects: Vec<Aspect> = aspects.into_iter().collect();
-        aspects.sort_unstable();
-        aspects.dedup();
-        if aspects.is_empty() {
-            return Err(AspectError::NoAspects);
-        }
-        Ok(Self { aspects, orbs })
+        Ok(Self {
+            aspects: catalogue_order(aspects)?,
+            orbs,
+            parallels: None,
+        })
+    }
+
+    /// The configuration that also looks for parallels and contra-parallels among the points
+    /// with a declination.
+    #[must_use]
+    pub fn with_parallels(mut self, parallels: ParallelConfig) -> Self {
+        self.parallels = Some(parallels);
+        self
+    }
+
+    /// The aspects of declination looked for; `None`: none.
+    #[must_use]
+    pub fn parallels(&self) -> Option<&ParallelConfig> {
+        self.parallels.as_ref()
     }
 
     /// The aspects looked for, in catalogue order.
@@ -100,6 +152,22 @@ impl AspectConfig {
     pub fn orbs(&self) -> &OrbSpec {
         &self.orbs
     }
+}
+
+/// A selection of aspects deduplicated, in catalogue order.
+///
+/// # Errors
+/// [`AspectError::NoAspects`] when it is empty.
+pub(super) fn catalogue_order<T: Ord>(
+    aspects: impl IntoIterator<Item = T>,
+) -> Result<Vec<T>, AspectError> {
+    let mut aspects: Vec<T> = aspects.into_iter().collect();
+    aspects.sort_unstable();
+    aspects.dedup();
+    if aspects.is_empty() {
+        return Err(AspectError::NoAspects);
+    }
+    Ok(aspects)
 }
 
 /// One aspect found between two points.
@@ -139,6 +207,10 @@ pub struct AspectReport {
     pub aspects: Vec<AspectHit>,
     /// The sum of the strengths.
     pub total_strength: f64,
+    /// The parallels and contra-parallels among the points with a declination, sorted like
+    /// `aspects`; empty unless asked for ([`AspectConfig::with_parallels`]). Not in
+    /// `total_strength`.
+    pub parallels: Vec<ParallelHit>,
 }
 
 /// The aspect between `first` and `second`, if any is within its orb: the closest one in degrees;
@@ -198,7 +270,23 @@ pub fn find_within(points: &[AspectPoint], config: &AspectConfig) -> AspectRepor
             .iter()
             .filter_map(move |second| aspect_between(first, second, config))
     });
-    report(hits.collect())
+    let parallels = config
+        .parallels
+        .as_ref()
+        .map(|parallels| parallels_within(&declinations(points, parallels), parallels))
+        .unwrap_or_default();
+    report(hits.collect(), parallels)
+}
+
+/// The points that have a declination, with their names, in the form `config` asks for.
+fn declinations<'p>(
+    points: &'p [AspectPoint],
+    config: &ParallelConfig,
+) -> Vec<(&'p str, Declination)> {
+    points
+        .iter()
+        .filter_map(|p| Some((p.name.as_str(), p.declination(config.declination_of())?)))
+        .collect()
 }
 
 /// Aspects between each point of `list_a` and each point of `list_b` (synastry); pairs within
@@ -214,15 +302,27 @@ pub fn find_cross(
             .iter()
             .filter_map(move |second| aspect_between(first, second, config))
     });
-    report(hits.collect())
+    let parallels = config
+        .parallels
+        .as_ref()
+        .map(|parallels| {
+            parallels_cross(
+                &declinations(list_a, parallels),
+                &declinations(list_b, parallels),
+                parallels,
+            )
+        })
+        .unwrap_or_default();
+    report(hits.collect(), parallels)
 }
 
-fn report(mut aspects: Vec<AspectHit>) -> AspectReport {
+fn report(mut aspects: Vec<AspectHit>, parallels: Vec<ParallelHit>) -> AspectReport {
     aspects.sort_by(compare_hits);
     let total_strength = aspects.iter().map(|hit| hit.strength).sum();
     AspectReport {
         aspects,
         total_strength,
+        parallels,
     }
 }
 

@@ -10,9 +10,10 @@ use orrery_ephem::{Ephemeris, EphemerisSource, Houses, Observer};
 use crate::aspects::{AspectConfig, AspectReport, find_within};
 use crate::body::Body;
 use crate::chart::{
-    BodyPosition, Chart, ChartError, ChartInput, Frame, MissingData, OmittedBody,
+    BodyPosition, Chart, ChartEquatorial, ChartError, ChartInput, Frame, MissingData, OmittedBody,
     compute_chart_with,
 };
+use crate::equatorial::{BodyEquatorial, ChartEquator};
 use crate::error::AspectError;
 use crate::houses::{house_of, houses_note};
 use crate::time::JulianDayUt;
@@ -124,6 +125,9 @@ pub struct CastBody {
     /// The house (1..=12) its longitude falls in; `None` without houses or for the Gauquelin
     /// sectors.
     pub house: Option<u8>,
+    /// Its right ascension and declination; `None` in a chart without an instant (a
+    /// composite).
+    pub equatorial: Option<BodyEquatorial>,
 }
 
 /// The houses of a cast chart.
@@ -151,6 +155,9 @@ pub struct CastChart {
     pub omitted: Vec<OmittedBody>,
     /// [`EphemerisSource::Moshier`] when any position came from the analytical fallback.
     pub ephemeris: EphemerisSource,
+    /// The equator of date, for the equatorial positions of the angles; `None` in a chart
+    /// without an instant (a composite).
+    pub equator: Option<ChartEquator>,
 }
 
 /// Why a chart could not be cast.
@@ -196,16 +203,20 @@ pub fn cast_of(chart: Chart, options: &CastOptions) -> Result<CastChart, AspectE
         houses,
         houses_omitted_reason,
         omitted,
+        equatorial,
     } = chart;
     let bodies = parts.bodies.then(|| {
         positions
             .iter()
-            .map(|p| CastBody {
+            .enumerate()
+            .map(|(i, p)| CastBody {
                 position: *p,
                 house: houses.as_ref().and_then(|h| house_of(p.lon, h)),
+                equatorial: equatorial.as_ref().and_then(|e| e.bodies.get(i).copied()),
             })
             .collect()
     });
+    let equator = equatorial.as_ref().map(|e: &ChartEquatorial| e.equator);
     let houses = houses.filter(|_| parts.houses).map(|houses| CastHouses {
         note: houses_note(&houses),
         houses,
@@ -217,6 +228,7 @@ pub fn cast_of(chart: Chart, options: &CastOptions) -> Result<CastChart, AspectE
         aspects,
         omitted,
         ephemeris,
+        equator,
     })
 }
 

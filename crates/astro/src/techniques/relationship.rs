@@ -115,6 +115,8 @@ pub fn composite(a: &Chart, b: &Chart) -> Result<Composite, RelationshipError> {
             houses_omitted_reason: a.houses_omitted_reason.or(b.houses_omitted_reason),
             // Both charts have the same bodies (checked above), so both left out the same.
             omitted: a.omitted.clone(),
+            // Midpoints of longitude have no instant, so no equator of date.
+            equatorial: None,
         },
         cusps_in_order,
     })
@@ -362,6 +364,7 @@ mod tests {
             houses: cusps.map(|c| houses(c, HouseSystem::KOCH)),
             houses_omitted_reason: None,
             omitted: Vec::new(),
+            equatorial: None,
         }
     }
 

@@ -12,6 +12,7 @@ mod chart_wheel;
 mod charts;
 mod cli;
 mod conventions;
+mod declination;
 mod dignities;
 mod directions;
 mod docs;
