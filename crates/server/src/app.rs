@@ -428,10 +428,22 @@ pub fn app(state: AppState) -> Router {
         .route_layer(from_fn_with_state((state.clone(), Arc::new(costs)), admit))
         .route_layer(from_fn_with_state(state.clone(), authenticate));
 
-    Router::new()
+    let routes = Router::new()
         .merge(public)
         .merge(authenticated)
-        .fallback(not_found)
+        .fallback(not_found);
+    // `/mcp` sends each tool call through the REST stack as it stands here, layers and all, so
+    // that a tool's answer is the REST answer (crate::mcp).
+    let rest = with_layers(routes.clone(), &state);
+    let mcp = Router::new()
+        .route_service(crate::mcp::PATH, crate::mcp::service(rest))
+        .route_layer(from_fn_with_state(state.clone(), authenticate));
+    with_layers(routes.merge(mcp), &state)
+}
+
+/// The layers around every route, outermost last (docs/ARCHITECTURE.md, "The path of a request").
+fn with_layers(routes: Router<AppState>, state: &AppState) -> Router {
+    routes
         .layer(from_fn_with_state(state.clone(), limit_time))
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT_BYTES))
@@ -439,7 +451,7 @@ pub fn app(state: AppState) -> Router {
         .layer(cors())
         .layer(from_fn_with_state(state.clone(), edge))
         .layer(map_response(add_version))
-        .with_state(state)
+        .with_state(state.clone())
 }
 
 /// `Orrery-Version` on every answer: errors, 404s, health and docs included.
@@ -464,6 +476,7 @@ fn cors() -> CorsLayer {
             HeaderName::from_static("if-none-match"),
             HeaderName::from_static("x-request-id"),
             HeaderName::from_static(PROVENANCE_HEADER),
+            HeaderName::from_static("mcp-protocol-version"),
         ])
         .expose_headers([
             HeaderName::from_static("etag"),
@@ -482,7 +495,13 @@ async fn not_found(request: Request) -> ApiError {
 }
 
 async fn limit_time(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let limit = state.0.request_timeout;
+    let mut limit = state.0.request_timeout;
+    // A tool call's own request (crate::mcp) has the time limit; `/mcp` gets a moment more, so
+    // that the call's 504 reaches the assistant as a tool result it reads rather than as a
+    // failed HTTP request.
+    if request.uri().path() == crate::mcp::PATH {
+        limit += crate::mcp::TIME_LIMIT_MARGIN;
+    }
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::timeout(limit.as_secs()).into_response(),

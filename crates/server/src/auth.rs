@@ -27,8 +27,10 @@ static X_RATELIMIT_RESET: HeaderName = HeaderName::from_static("x-ratelimit-rese
 /// header, or the same key as a bearer token (`Authorization: Bearer <key>`).
 const API_KEY_CHALLENGE: HeaderValue = HeaderValue::from_static(r#"ApiKey header="X-API-Key""#);
 const BEARER_CHALLENGE: HeaderValue = HeaderValue::from_static(r#"Bearer realm="orrery""#);
-/// The one endpoint that never uses up the quota: a client checks its key and plan with it.
-const QUOTA_FREE_PATH: &str = "/v1/me";
+/// The endpoints that never use up the quota (they only read the window): a client checks its key
+/// and plan with `/v1/me`; an MCP client's protocol messages go to `/mcp`, whose tool calls are
+/// each counted once, as the REST request they are sent as (`crate::mcp`).
+const QUOTA_FREE_PATHS: [&str; 2] = ["/v1/me", crate::mcp::PATH];
 
 /// How long a key lookup is reused. A revoked key stops working within this time on every
 /// instance whose database answers; in exchange most requests cost no database round trip.
@@ -387,8 +389,8 @@ pub(crate) async fn authenticate(
 
     let (key_id, limit) = (record.key_id, record.plan.requests_per_hour);
     let counted_at = UnixSeconds::now();
-    // `GET /v1/me` only reads the window; every other request is counted before it runs.
-    let quota_free = request.uri().path() == QUOTA_FREE_PATH;
+    // `GET /v1/me` and `/mcp` only read the window; every other request is counted before it runs.
+    let quota_free = QUOTA_FREE_PATHS.contains(&request.uri().path());
     let decided = if quota_free {
         state.limiter().peek(key_id, limit, counted_at).await
     } else {

@@ -13,6 +13,7 @@ pub mod edge;
 pub mod encoding;
 pub mod error;
 pub mod json;
+pub mod mcp;
 pub mod metrics;
 pub mod openapi;
 mod routes;

@@ -27,6 +27,7 @@ mod heliacal;
 mod hygiene;
 mod lanes;
 mod lots;
+mod mcp;
 mod midpoints;
 mod nodes_apsides;
 mod openapi;
