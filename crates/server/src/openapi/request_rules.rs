@@ -303,6 +303,14 @@ fn rules() -> Vec<(&'static str, Vec<Value>)> {
         // radix.rs through `FrameOptions::to_frame` (prefix `options.`); a preset may make
         // the zodiac sidereal itself (presets.rs `AppliedPreset::zodiac`).
         ("RadixOptions", vec![observer_topocentric()]),
+        // radix.rs through `AspectOptionsDto::to_config`: a selection names an aspect.
+        (
+            "RadixAspects",
+            vec![
+                aspect_types_unless_aspects(),
+                json!({"properties": {"aspects": {"minItems": 1}}}),
+            ],
+        ),
         (
             "RadixRequest",
             vec![json!({
