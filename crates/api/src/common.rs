@@ -44,6 +44,7 @@ pub struct LocationDto {
     /// A place of the atlas by name (`Graz`, `München`); a name the atlas does not have is a
     /// 400, an ambiguous one a 400 `ambiguous_place` unless `place_match` is `best`.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 100, pattern = r"[^\s!-/:-@\[-`{-~]")]
     pub place: Option<String>,
     /// `unique` (default) or `best`: how to take an ambiguous `place`.
     #[serde(default)]
@@ -303,6 +304,7 @@ pub struct BirthDto {
     /// used only when clearly meant (docs/ATLAS.md), else a 400 `ambiguous_place` or
     /// `unknown_place` listing the candidates, unless `place_match` is `best`.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 100, pattern = r"[^\s!-/:-@\[-`{-~]")]
     pub place: Option<String>,
     /// `unique` (default: an ambiguous `place` is an error) or `best` (take the best match).
     #[serde(default)]

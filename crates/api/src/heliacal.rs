@@ -173,6 +173,7 @@ pub struct ObserverDto {
     pub age: Option<ObserverAgeYears>,
     /// 2 (binocular, default) or 1 (monocular).
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 2, multiple_of = 1)]
     pub eyes: Option<f64>,
     /// Optical magnification, 1..1000; 1 (default) is the naked eye.
     #[serde(default)]

@@ -16,9 +16,7 @@
 
 use serde_json::{Value, json};
 use utoipa::openapi::path::Operation;
-use utoipa::openapi::schema::{
-    AllOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type,
-};
+use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::{OpenApi, Ref, RefOr, Required};
 
 /// `field` is given: present and not `null`.
@@ -136,6 +134,14 @@ fn aspect_types_unless_aspects() -> Value {
     })
 }
 
+/// acg's `bodies` and `line_types` name each at most once (cartography.rs).
+fn acg_lists() -> Value {
+    json!({"properties": {
+        "bodies": {"uniqueItems": true},
+        "line_types": {"uniqueItems": true},
+    }})
+}
+
 /// An ayanamsa only with a sidereal zodiac (`FrameOptions::to_frame`).
 fn ayanamsa_sidereal() -> Value {
     only_if("ayanamsa", &equals("zodiac", "sidereal"))
@@ -189,27 +195,33 @@ fn rules() -> Vec<(&'static str, Vec<Value>)> {
                 }}}),
             ],
         ),
-        // heliacal.rs `eyes`: 1 or 2 eyes; the naked eye (magnification 1, the default) has
+        // returns.rs `fixed_planet`: left out, `mercury`, or a list of `mercury`.
+        (
+            "MercuryReturnRequest",
+            vec![json!({"properties": {"planet": {"anyOf": [
+                {"type": "null"},
+                {"const": "mercury"},
+                {"type": "array", "minItems": 1, "items": {"const": "mercury"}},
+            ]}}})],
+        ),
+        // heliacal.rs `eyes`: the naked eye (magnification 1, the default) has
         // no aperture and a transmission of 1, an instrument (above 1) an aperture above 0.
         (
             "HeliacalObserver",
-            vec![
-                json!({"properties": {"eyes": {"enum": [1, 2, null]}}}),
-                json!({
-                    "if": {
-                        "required": ["magnification"],
-                        "properties": {"magnification": {"type": "number", "exclusiveMinimum": 1}},
-                    },
-                    "then": {
-                        "required": ["aperture_mm"],
-                        "properties": {"aperture_mm": {"type": "number", "exclusiveMinimum": 0}},
-                    },
-                    "else": {"properties": {
-                        "aperture_mm": {"enum": [0, null]},
-                        "transmission": {"anyOf": [{"type": "null"}, {"type": "number", "minimum": 1}]},
-                    }},
-                }),
-            ],
+            vec![json!({
+                "if": {
+                    "required": ["magnification"],
+                    "properties": {"magnification": {"type": "number", "exclusiveMinimum": 1}},
+                },
+                "then": {
+                    "required": ["aperture_mm"],
+                    "properties": {"aperture_mm": {"type": "number", "exclusiveMinimum": 0}},
+                },
+                "else": {"properties": {
+                    "aperture_mm": {"enum": [0, null]},
+                    "transmission": {"anyOf": [{"type": "null"}, {"type": "number", "minimum": 1}]},
+                }},
+            })],
         ),
         (
             "MidpointsRequest",
@@ -237,13 +249,17 @@ fn rules() -> Vec<(&'static str, Vec<Value>)> {
                 "not": {"enum": orrery_api::nodes_apsides::names_without_nodes()},
             }}}})],
         ),
-        // cartography.rs `parse_aspects`: each angle in (0, 180].
+        // cartography.rs `parse_aspects`: 1 to 6 distinct angles, each in (0, 180]; the
+        // targets, when given, at least one and distinct.
         (
             "AcgAspects",
-            vec![json!({"properties": {"angles": {"items": {
-                "exclusiveMinimum": 0, "maximum": 180,
-            }}}})],
+            vec![json!({"properties": {
+                "angles": {"uniqueItems": true, "items": {"exclusiveMinimum": 0, "maximum": 180}},
+                "targets": {"minItems": 1, "uniqueItems": true},
+            }})],
         ),
+        ("AcgLinesRequest", vec![acg_lists()]),
+        ("AcgNearRequest", vec![acg_lists(), given("location")]),
         // releasing.rs `validate`.
         (
             "ReleasingRequest",
@@ -287,6 +303,14 @@ fn rules() -> Vec<(&'static str, Vec<Value>)> {
         // radix.rs through `FrameOptions::to_frame` (prefix `options.`); a preset may make
         // the zodiac sidereal itself (presets.rs `AppliedPreset::zodiac`).
         ("RadixOptions", vec![observer_topocentric()]),
+        // radix.rs through `AspectOptionsDto::to_config`: a selection names an aspect.
+        (
+            "RadixAspects",
+            vec![
+                aspect_types_unless_aspects(),
+                json!({"properties": {"aspects": {"minItems": 1}}}),
+            ],
+        ),
         (
             "RadixRequest",
             vec![json!({
@@ -351,9 +375,6 @@ fn split_shared_requests(openapi: &mut OpenApi) {
             .to_owned(),
     );
     let mut mercury = returns.clone();
-    if let Some(planet) = mercury.properties.get_mut("planet") {
-        *planet = RefOr::T(mercury_only());
-    }
     mercury.description = Some(
         "The request of `POST /v1/mercury-return`: that of `POST /v1/returns` with `planet` \
          fixed to `mercury` (leave it out)."
@@ -511,24 +532,6 @@ fn raw(value: Value) -> Schema {
         .get_or_insert_with(Default::default)
         .insert("allOf".to_owned(), json!([value]));
     Schema::Object(object)
-}
-
-/// mercury-return's `planet`: left out, `mercury`, or a list of `mercury`.
-fn mercury_only() -> Schema {
-    let mercury = || {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(["mercury"]))
-    };
-    OneOfBuilder::new()
-        .item(ObjectBuilder::new().schema_type(Type::Null))
-        .item(mercury())
-        .item(ArrayBuilder::new().items(mercury()).min_items(Some(1)))
-        .description(Some(
-            "Fixed to `mercury` on this endpoint: leave it out (or give `mercury`); \
-             `POST /v1/returns` takes any planet.",
-        ))
-        .into()
 }
 
 fn reference(name: &str) -> RefOr<Schema> {

@@ -306,13 +306,18 @@ fn mismatches(document: &Value, schema: &Value, value: &Value, at: &str) -> Vec<
         }
         return best.unwrap_or_default();
     }
+    // An object schema with its own properties keeps its cross-field rules in `allOf`
+    // (`openapi/request_rules.rs`): constraints on the declared fields, not more fields, so
+    // the object is checked by its own properties.
+    let rules_only = schema.get("properties").is_some();
     let parts: Vec<&Value> = match schema["allOf"].as_array() {
-        Some(parts) => parts.iter().map(|part| resolve(document, part)).collect(),
-        None => vec![schema],
+        Some(parts) if !rules_only => parts.iter().map(|part| resolve(document, part)).collect(),
+        _ => vec![schema],
     };
-    if parts
-        .iter()
-        .any(|part| part["allOf"].is_array() || part["oneOf"].is_array())
+    if !rules_only
+        && parts
+            .iter()
+            .any(|part| part["allOf"].is_array() || part["oneOf"].is_array())
     {
         // A flattened part that is itself composite: check each part on its own, counting a
         // property as declared when any part declares it.
