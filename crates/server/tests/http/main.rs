@@ -40,6 +40,7 @@ mod releasing;
 mod returns;
 mod rise_set;
 mod robustness;
+mod time_lords;
 mod transits;
 mod vedic;
 mod vedic_preset;
