@@ -46,6 +46,7 @@ pub mod releasing;
 pub mod returns;
 pub mod rise_set;
 pub mod source_echo;
+pub mod time_lords;
 pub mod timezone;
 pub mod transits;
 pub mod vedic;

@@ -29,6 +29,7 @@ use orrery_api::relationship::{RelationshipInput, RelationshipRequest};
 use orrery_api::releasing::ReleasingRequest;
 use orrery_api::returns::{ReturnsEndpoint, ReturnsRequest};
 use orrery_api::rise_set::{RiseSetInput, RiseSetRequest};
+use orrery_api::time_lords::{TimeLordsInput, TimeLordsRequest};
 use orrery_api::transits::{TransitsInput, TransitsRequest};
 use orrery_api::vedic::{VedicInput, VedicRequest};
 use serde::de::DeserializeOwned;
@@ -781,6 +782,25 @@ fn dignities_errors() {
             json!({"birth": birth, "natal": birth}),
         ],
         |request| DignitiesInput::try_from(request).map(drop),
+    );
+    insta::assert_json_snapshot!(errors);
+}
+
+#[test]
+fn time_lords_errors() {
+    let birth = utc_birth();
+    let at = "2001-01-01T00:00:00Z";
+    let errors = errors::<TimeLordsRequest>(
+        [
+            json!({}),
+            json!({"birth": birth}),
+            json!({"birth": birth, "at": "someday"}),
+            json!({"birth": birth, "at": at, "variant": "valens"}),
+            json!({"birth": birth, "at": at, "year": "lunar"}),
+            json!({"birth": birth, "at": at, "until_age_years": 0.5}),
+            json!({"birth": birth, "at": at, "until_age_years": 500}),
+        ],
+        |request| TimeLordsInput::try_from(request).map(drop),
     );
     insta::assert_json_snapshot!(errors);
 }

@@ -40,6 +40,7 @@ pub(crate) mod relationship;
 pub(crate) mod releasing;
 pub(crate) mod returns;
 pub(crate) mod rise_set;
+pub(crate) mod time_lords;
 pub(crate) mod timezone;
 pub(crate) mod transits;
 pub(crate) mod vedic;
@@ -74,6 +75,7 @@ pub(crate) fn calculation_endpoints() -> Endpoints {
         .add::<api::midpoints::MidpointsInput>(routes!(midpoints::midpoints))
         .add::<api::lots::LotsInput>(routes!(lots::lots))
         .add::<api::dignities::DignitiesInput>(routes!(dignities::dignities))
+        .add::<api::time_lords::TimeLordsInput>(routes!(time_lords::time_lords))
         .add::<api::vedic::VedicInput>(routes!(vedic::vedic))
         .add::<api::relationship::RelationshipInput>(routes!(relationship::relationship))
         .add::<api::releasing::ReleasingInput>(routes!(releasing::zodiacal_releasing))

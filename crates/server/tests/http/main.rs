@@ -43,6 +43,7 @@ mod releasing;
 mod returns;
 mod rise_set;
 mod robustness;
+mod time_lords;
 mod transits;
 mod vedic;
 mod vedic_depth;
