@@ -254,7 +254,7 @@ mod tests {
         // 70 years later the Sun comes back.
         let again = majors
             .iter()
-            .find(|m| m.period.start_age_years == 70.0)
+            .find(|m| (m.period.start_age_years - 70.0).abs() < 1e-9)
             .unwrap();
         assert_eq!(again.period.lord, FirdarLord::Planet(Body::Sun));
         let sun = &majors[0];
