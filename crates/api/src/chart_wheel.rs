@@ -461,8 +461,17 @@ pub struct WheelImage {
 /// drawn (a failure of ours).
 pub fn compute(eph: &Ephemeris, input: &ChartWheelInput) -> Result<WheelImage, CalcFailure> {
     let chart = wheel_chart(eph, &input.chart)?;
-    let svg =
-        draw_wheel(&chart, &input.options).map_err(|e| CalcFailure::Internal(e.to_string()))?;
+    let svg = draw_wheel(&chart, &input.options).map_err(|e| match e {
+        // The aspects were cast with the angles (as the chart endpoint gives them), but the
+        // request left out the houses, whose axes the wheel would draw those lines to.
+        orrery_wheel::WheelError::UnknownAspectPoint { .. } => {
+            CalcFailure::Input(ApiInputError::new(format!(
+                "{e}: add \"houses\" to the chart's options.include, or leave \"aspects\" out \
+                 (the wheel draws aspects to the ascendant and MC only with the houses)"
+            )))
+        }
+        other => CalcFailure::Internal(other.to_string()),
+    })?;
     Ok(WheelImage {
         bytes: input.picture.encode(svg)?,
         content_type: input.picture.format.content_type(),

@@ -501,7 +501,8 @@ pub fn resolve_place(
     };
     let mut error = ApiInputError::field(&place_field, format!("{:?} {why}{hint}", query.text));
     error.code = code;
-    error.details = Some(ErrorDetails::Places {
+    // An empty list is left out: it would read as either kind of candidates in the schema.
+    error.details = (!candidates.is_empty()).then(|| ErrorDetails::Places {
         candidates: candidates.iter().map(PlaceCandidate::from).collect(),
     });
     Err(error)
@@ -559,9 +560,7 @@ fn qualifier_error(
     };
     let mut error = ApiInputError::field(&field, message);
     error.code = crate::error::ErrorCode::UnknownPlace;
-    error.details = Some(ErrorDetails::Places {
-        candidates: Vec::new(),
-    });
+    // No candidates: no details (an empty list would read as either kind of candidates).
     error
 }
 
