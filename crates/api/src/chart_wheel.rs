@@ -506,7 +506,8 @@ pub fn wheel_chart(eph: &Ephemeris, input: &WheelChartInput) -> Result<WheelChar
                     "has no return after it within the search",
                 )));
             };
-            let exact_at = returns::utc_of(found.found.exact_at).map_err(|e| e.under("returns"))?;
+            let exact_at =
+                crate::common::utc_of(found.found.exact_at).map_err(|e| e.under("returns"))?;
             let chart = found
                 .chart
                 .as_ref()

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use orrery_astro::angle::Sign;
 use orrery_astro::techniques::events::{EclipseKind, LunationPhase, StationDirection};
 use orrery_astro::techniques::progressions::phases::StationKind;
+use orrery_astro::techniques::traditional::firdaria::FirdarLord;
 use orrery_astro::techniques::vedic::nakshatra::{NAKSHATRA_NAMES, Nakshatra};
 use orrery_astro::techniques::vedic::{Graha, RASHI_NAMES};
 use orrery_ephem::{EclipseType, EphemerisSource};
@@ -204,4 +205,14 @@ named_by_the_core!(
     &Graha::ALL,
     "Graha",
     "A graha: the seven visible planets and the lunar nodes `rahu` and `ketu`."
+);
+
+/// A lord of the firdaria by its name.
+pub type FirdarLordName = OneOf<FirdarLord>;
+
+named_by_the_core!(
+    FirdarLord,
+    &FirdarLord::ALL,
+    "FirdarLord",
+    "A lord of the firdaria: one of the seven planets, `north_node` or `south_node`."
 );

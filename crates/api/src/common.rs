@@ -5,7 +5,7 @@ use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
 use orrery_astro::body::Body;
 use orrery_astro::chart::{BodyPosition, Center, Frame, Zodiac};
-use orrery_astro::time::{JulianDayUt, julian_day_ut, utc_to_second};
+use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
 use orrery_civil::{
     CalendarUsed, CivilInput, FoldChoice, LmtKind, LmtPolicy, OffsetSource, Resolved,
 };
@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use crate::bounded::{AltitudeM, GeoLatitude, GeoLongitude};
 use crate::closed_sets::EphemerisName;
 use crate::datetime::{CivilDateTime, TimeZoneField};
-use crate::error::ApiInputError;
+use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AyanamsaField, BodyField, CenterField, ClosedSet, Named, OneOf, SignField};
 use crate::places::{self, CountryCode, PlaceByName, PlaceDto, PlaceMatchChoice};
 
@@ -834,6 +834,17 @@ impl<V: Serialize> Serialize for OrderedMap<V> {
 /// A computed instant as the API writes it.
 pub fn event_time(instant: Timestamp) -> String {
     utc_to_second(instant)
+}
+
+/// A result's Julian day as the API writes it. A day outside the years the API can write is a
+/// failure of ours: requests are bounded so that their results are not.
+///
+/// # Errors
+/// [`CalcFailure::Internal`] for a Julian day without a UTC date.
+pub fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
+    timestamp_of(jd)
+        .map(event_time)
+        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
 }
 
 #[cfg(test)]

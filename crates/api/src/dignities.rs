@@ -29,14 +29,13 @@ use orrery_astro::techniques::traditional::tables::Rulers;
 use orrery_astro::techniques::traditional::{
     DignitiesError, DignitiesQuery, DignitiesReport, PlanetDignities, dignities,
 };
-use orrery_astro::time::timestamp_of;
 use orrery_ephem::{Ephemeris, HouseSystem};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, event_time};
+use crate::common::{BirthDto, OrderedMap, ResolvedBirth, ZodiacLongitudeDto, utc_of};
 use crate::error::{ApiInputError, CalcFailure};
-use crate::names::HouseSystemField;
+use crate::names::{BodyField, HouseSystemField};
 use crate::source_echo::SourceEchoDto;
 
 /// The most degrees `almuten_of` may list.
@@ -193,7 +192,8 @@ pub enum SectNameDto {
     Night,
 }
 
-fn sect_dto(sect: Sect) -> SectNameDto {
+/// The sect as the answers of dignities and time-lords write it.
+pub(crate) fn sect_dto(sect: Sect) -> SectNameDto {
     match sect {
         Sect::Day => SectNameDto::Day,
         Sect::Night => SectNameDto::Night,
@@ -299,25 +299,30 @@ pub struct DignitiesSettingsDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = DegreeLords)]
 pub struct LordsDto {
-    pub domicile: String,
+    pub domicile: BodyField,
     /// The planet exalted in the sign; absent when none is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exaltation: Option<String>,
-    pub triplicity_day: String,
-    pub triplicity_night: String,
+    pub exaltation: Option<BodyField>,
+    pub triplicity_day: BodyField,
+    pub triplicity_night: BodyField,
     /// Dorothean only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub triplicity_participating: Option<String>,
-    pub bound: String,
-    pub face: String,
+    pub triplicity_participating: Option<BodyField>,
+    pub bound: BodyField,
+    pub face: BodyField,
     /// The planet in its detriment here.
-    pub detriment: String,
+    pub detriment: BodyField,
     /// The planet in its fall here; absent when none is.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fall: Option<String>,
+    pub fall: Option<BodyField>,
 }
 
-fn name(body: Body) -> String {
+fn name(body: Body) -> BodyField {
+    BodyField(body)
+}
+
+/// A planet as a key of an answer's map.
+fn key(body: Body) -> String {
     body.name().into_owned()
 }
 
@@ -388,8 +393,8 @@ pub struct PlanetDignitiesDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ReceptionDto {
     /// The planet whose dignity the guest stands in.
-    pub host: String,
-    pub guest: String,
+    pub host: BodyField,
+    pub guest: BodyField,
     /// The host's dignities in the guest's degree.
     pub by: Vec<DignityDto>,
     /// The guest receives the host too.
@@ -400,12 +405,12 @@ pub struct ReceptionDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DispositorsDto {
     /// Per planet: the planet, its domicile lord, that one's, … up to the first repeat.
-    #[schema(value_type = std::collections::BTreeMap<String, Vec<String>>)]
-    pub chains: OrderedMap<Vec<String>>,
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<BodyField>>)]
+    pub chains: OrderedMap<Vec<BodyField>>,
     /// The planets in their own domicile that every chain ends at; empty when a chain ends in a cycle.
-    pub final_dispositors: Vec<String>,
+    pub final_dispositors: Vec<BodyField>,
     /// Rings of planets disposing of each other.
-    pub cycles: Vec<Vec<String>>,
+    pub cycles: Vec<Vec<BodyField>>,
 }
 
 /// A place of the Almuten Figuris.
@@ -430,7 +435,7 @@ pub struct AlmutenFigurisDto {
     #[schema(value_type = std::collections::BTreeMap<String, i32>)]
     pub totals: OrderedMap<i32>,
     /// The planets with the highest total (several when tied).
-    pub winners: Vec<String>,
+    pub winners: Vec<BodyField>,
     pub points: i32,
 }
 
@@ -441,7 +446,7 @@ pub struct DegreeAlmutenDto {
     pub position: ZodiacLongitudeDto,
     pub lords: LordsDto,
     /// The planets with the most points of dignity here (several when tied).
-    pub winners: Vec<String>,
+    pub winners: Vec<BodyField>,
     pub points: i32,
 }
 
@@ -452,12 +457,12 @@ pub struct PlanetaryHourDto {
     pub sunrise: String,
     /// `sunday`..`saturday`, at the place's mean time.
     pub weekday: &'static str,
-    pub day_ruler: String,
+    pub day_ruler: BodyField,
     /// `day` (sunrise to sunset) or `night`.
     pub period: SectNameDto,
     /// 1..=12 within the day or the night.
     pub hour: u8,
-    pub hour_ruler: String,
+    pub hour_ruler: BodyField,
     /// UTC.
     pub hour_start: String,
     /// UTC.
@@ -505,12 +510,6 @@ const WEEKDAYS: [&str; 7] = [
     "friday",
     "saturday",
 ];
-
-fn utc(jd: orrery_astro::time::JulianDayUt) -> Result<String, CalcFailure> {
-    timestamp_of(jd)
-        .map(event_time)
-        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
-}
 
 fn planet_dto(p: &PlanetDignities) -> PlanetDignitiesDto {
     let e = &p.essential;
@@ -560,12 +559,12 @@ fn planet_dto(p: &PlanetDignities) -> PlanetDignitiesDto {
 }
 
 fn points_map(points: &[(Body, i32)]) -> OrderedMap<i32> {
-    OrderedMap(points.iter().map(|(b, s)| (name(*b), *s)).collect())
+    OrderedMap(points.iter().map(|(b, s)| (key(*b), *s)).collect())
 }
 
 fn hour_dto(hour: &PlanetaryHour) -> Result<PlanetaryHourDto, CalcFailure> {
     Ok(PlanetaryHourDto {
-        sunrise: utc(hour.sunrise)?,
+        sunrise: utc_of(hour.sunrise)?,
         weekday: WEEKDAYS[usize::from(hour.weekday)],
         day_ruler: name(hour.day_ruler),
         period: if hour.daytime {
@@ -575,8 +574,8 @@ fn hour_dto(hour: &PlanetaryHour) -> Result<PlanetaryHourDto, CalcFailure> {
         },
         hour: hour.hour,
         hour_ruler: name(hour.hour_ruler),
-        hour_start: utc(hour.hour_start)?,
-        hour_end: utc(hour.hour_end)?,
+        hour_start: utc_of(hour.hour_start)?,
+        hour_end: utc_of(hour.hour_end)?,
         hour_length_min: hour.hour_length_min,
     })
 }
@@ -645,7 +644,7 @@ pub fn compute(eph: &Ephemeris, input: &DignitiesInput) -> Result<DignitiesRespo
             report
                 .planets
                 .iter()
-                .map(|p| (name(p.planet), planet_dto(p)))
+                .map(|p| (key(p.planet), planet_dto(p)))
                 .collect(),
         ),
         receptions: report
@@ -662,7 +661,7 @@ pub fn compute(eph: &Ephemeris, input: &DignitiesInput) -> Result<DignitiesRespo
             chains: OrderedMap(
                 d.chains
                     .iter()
-                    .map(|(p, chain)| (name(*p), names(chain)))
+                    .map(|(p, chain)| (key(*p), names(chain)))
                     .collect(),
             ),
             final_dispositors: names(&d.final_dispositors),
@@ -732,7 +731,7 @@ pub struct DignitySchemeEntry {
 /// A planet's exaltation.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ExaltationEntry {
-    pub planet: String,
+    pub planet: BodyField,
     /// `aries`..`pisces`.
     pub sign: &'static str,
     /// The exalted degree, counted 1..=30 as the sources count it.
@@ -743,11 +742,11 @@ pub struct ExaltationEntry {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ElementLords {
     pub signs: Vec<&'static str>,
-    pub day: String,
-    pub night: String,
+    pub day: BodyField,
+    pub night: BodyField,
     /// Dorothean only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub participating: Option<String>,
+    pub participating: Option<BodyField>,
 }
 
 /// A triplicity table.
@@ -763,7 +762,7 @@ pub struct TriplicityTableEntry {
 /// One bound.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BoundEntry {
-    pub lord: String,
+    pub lord: BodyField,
     /// Degrees within the sign; the bound runs from `start_deg` (included) to `end_deg`.
     pub start_deg: u8,
     pub end_deg: u8,
@@ -783,18 +782,18 @@ pub struct BoundsTableEntry {
 pub struct DignitySchemesCatalog {
     pub schemes: Vec<DignitySchemeEntry>,
     /// Sign to lord, traditional rulers (Ptolemy, Tetrabiblos I.17).
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub domiciles_traditional: OrderedMap<String>,
+    #[schema(value_type = std::collections::BTreeMap<String, BodyField>)]
+    pub domiciles_traditional: OrderedMap<BodyField>,
     /// Sign to lord, modern rulers.
-    #[schema(value_type = std::collections::BTreeMap<String, String>)]
-    pub domiciles_modern: OrderedMap<String>,
+    #[schema(value_type = std::collections::BTreeMap<String, BodyField>)]
+    pub domiciles_modern: OrderedMap<BodyField>,
     /// Signs from Ptolemy, Tetrabiblos I.19; degrees from Lilly, Christian Astrology p. 104.
     pub exaltations: Vec<ExaltationEntry>,
     pub triplicities: Vec<TriplicityTableEntry>,
     pub bounds: Vec<BoundsTableEntry>,
     /// Sign to its three faces' lords: the Chaldean order from Mars in Aries.
-    #[schema(value_type = std::collections::BTreeMap<String, Vec<String>>)]
-    pub faces: OrderedMap<Vec<String>>,
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<BodyField>>)]
+    pub faces: OrderedMap<Vec<BodyField>>,
     /// How detriment and fall are derived.
     pub derived: &'static str,
 }
@@ -804,9 +803,9 @@ pub struct DignitySchemesCatalog {
 pub fn schemes_catalog() -> DignitySchemesCatalog {
     use orrery_astro::angle::Sign;
     use orrery_astro::techniques::traditional::tables::{
-        BoundsTable, EXALTATIONS, TriplicityTable, domicile_lord, face_lord,
+        BoundsTable, EXALTATIONS, TriplicityTable, domicile_lord, face_lord_of,
     };
-    let sign_map = |lord: &dyn Fn(Sign) -> String| {
+    let sign_map = |lord: &dyn Fn(Sign) -> BodyField| {
         OrderedMap(
             Sign::ALL
                 .iter()
@@ -906,14 +905,9 @@ pub fn schemes_catalog() -> DignitySchemesCatalog {
         faces: OrderedMap(
             Sign::ALL
                 .iter()
-                .map(|s| {
-                    let lords = (0..3)
-                        .map(|k| {
-                            let lon = s.start().degrees() + 10.0 * f64::from(k) + 5.0;
-                            Longitude::new(lon)
-                                .map_or_else(|_| String::new(), |l| name(face_lord(l)))
-                        })
-                        .collect();
+                .enumerate()
+                .map(|(i, s)| {
+                    let lords = (0..3).map(|k| name(face_lord_of(3 * i + k))).collect();
                     (s.name().to_owned(), lords)
                 })
                 .collect(),

@@ -26,7 +26,7 @@ use orrery_astro::techniques::events::{
     ApsisKind, CLASSICAL_VOID_BODIES, DEFAULT_EVENT_BODIES, EclipseDetails, EclipseKind, Event,
     EventError, EventQuery, EventType, LocalEclipseDetails, LunationPhases, find_events,
 };
-use orrery_astro::time::{JulianDayUt, timestamp_of};
+use orrery_astro::time::JulianDayUt;
 use orrery_ephem::{Ephemeris, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -35,7 +35,7 @@ use crate::aspect_options::AspectOptionsDto;
 use crate::closed_sets::{
     EclipseKindName, EclipseTypeName, EphemerisName, LunationPhaseName, StationDirectionName,
 };
-use crate::common::{FrameOptions, LocationDto, ZodiacDto, body_list, event_time};
+use crate::common::{FrameOptions, LocationDto, ZodiacDto, body_list, utc_of};
 use crate::datetime::Instant;
 use crate::ephemeris_range::{OmittedBodyDto, omitted_dtos, window_ephemeris};
 use crate::error::{ApiInputError, CalcFailure};
@@ -550,15 +550,9 @@ pub struct LocalEclipseDto {
     pub contacts: ContactsDto,
 }
 
-fn utc(jd: JulianDayUt) -> Result<String, CalcFailure> {
-    timestamp_of(jd)
-        .map(event_time)
-        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} is not a date", jd.0)))
-}
-
 fn time(jd: JulianDayUt) -> Result<EventTime, CalcFailure> {
     Ok(EventTime {
-        utc: utc(jd)?,
+        utc: utc_of(jd)?,
         jd: jd.0,
     })
 }
@@ -571,9 +565,9 @@ fn eclipse_dto(e: &EclipseDetails) -> Result<EclipseDto, CalcFailure> {
     Ok(EclipseDto {
         kind: e.kind.into(),
         eclipse_type: OneOf(e.eclipse_type),
-        exact_at: utc(e.greatest)?,
+        exact_at: utc_of(e.greatest)?,
         exact_at_jd: e.greatest.0,
-        greatest_at: utc(e.greatest)?,
+        greatest_at: utc_of(e.greatest)?,
         position: e.lon.into(),
         magnitude: e.magnitude,
         penumbral_magnitude: e.penumbral_magnitude,
@@ -599,7 +593,7 @@ fn local_eclipse_dto(e: &LocalEclipseDetails) -> Result<LocalEclipseDto, CalcFai
     Ok(LocalEclipseDto {
         kind: e.kind.into(),
         eclipse_type: OneOf(l.eclipse_type),
-        exact_at: utc(l.maximum)?,
+        exact_at: utc_of(l.maximum)?,
         exact_at_jd: l.maximum.0,
         position: e.lon.into(),
         magnitude: l.magnitude,
@@ -628,7 +622,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             retrograde,
         } => EventDto::Ingress {
             body: BodyField(*body),
-            exact_at: utc(*exact_at)?,
+            exact_at: utc_of(*exact_at)?,
             exact_at_jd: exact_at.0,
             sign: Named(*sign),
             retrograde: *retrograde,
@@ -640,7 +634,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             lon,
         } => EventDto::Station {
             body: BodyField(*body),
-            exact_at: utc(*exact_at)?,
+            exact_at: utc_of(*exact_at)?,
             exact_at_jd: exact_at.0,
             direction: (*direction).into(),
             position: (*lon).into(),
@@ -655,9 +649,9 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             shadow_end,
         } => EventDto::RetrogradePeriod {
             body: BodyField(*body),
-            start: utc(*start)?,
+            start: utc_of(*start)?,
             start_jd: start.0,
-            end: utc(*end)?,
+            end: utc_of(*end)?,
             end_jd: end.0,
             station_retrograde: (*station_retrograde_lon).into(),
             station_direct: (*station_direct_lon).into(),
@@ -669,7 +663,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             phase,
             moon_lon,
         } => EventDto::Lunation {
-            exact_at: utc(*exact_at)?,
+            exact_at: utc_of(*exact_at)?,
             exact_at_jd: exact_at.0,
             phase: OneOf(*phase),
             moon: (*moon_lon).into(),
@@ -681,9 +675,9 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             last_aspect_body,
             next_sign,
         } => EventDto::VoidOfCourse {
-            start: utc(*start)?,
+            start: utc_of(*start)?,
             start_jd: start.0,
-            end: utc(*end)?,
+            end: utc_of(*end)?,
             end_jd: end.0,
             last_aspect: Named(*last_aspect),
             last_aspect_body: BodyField(*last_aspect_body),
@@ -702,7 +696,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
             other_body: BodyField(*second),
             aspect: Named(*aspect),
             arc: *arc_deg,
-            exact_at: utc(*exact_at)?,
+            exact_at: utc_of(*exact_at)?,
             exact_at_jd: exact_at.0,
             body_longitude: first_lon.degrees(),
             other_body_longitude: second_lon.degrees(),
@@ -717,7 +711,7 @@ fn event_dto(event: &Event) -> Result<EventDto, CalcFailure> {
         } => {
             let apsis = ApsisDto {
                 body: BodyField(*body),
-                exact_at: utc(*exact_at)?,
+                exact_at: utc_of(*exact_at)?,
                 exact_at_jd: exact_at.0,
                 distance_au: *distance_au,
             };

@@ -26,14 +26,14 @@ use orrery_astro::techniques::fixed_stars::{
 pub use orrery_astro::techniques::fixed_stars::{
     MAX_PARAN_STARS, PARAN_ORB_MINUTES, StarSelection,
 };
-use orrery_astro::time::{JulianDayUt, timestamp_of};
+use orrery_astro::time::JulianDayUt;
 use orrery_ephem::{Ephemeris, Zodiac};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
 use crate::bounded::{Bounded, Bounds};
 use crate::closed_sets::named_by_the_core;
-use crate::common::{BirthDto, FrameOptions, ResolvedBirth, ZodiacDto, event_time};
+use crate::common::{BirthDto, FrameOptions, ResolvedBirth, ZodiacDto, utc_of};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{AyanamsaField, BodyField, Named, OneOf, SignField};
@@ -374,11 +374,11 @@ pub fn compute(
                     Ok(ParanDto {
                         gap_minutes: p.gap_minutes(),
                         star_event: OneOf(p.star_event),
-                        star_at: utc(p.star_at)?,
+                        star_at: utc_of(p.star_at)?,
                         star_at_jd: p.star_at.0,
                         planet: BodyField(p.body),
                         planet_event: OneOf(p.body_event),
-                        planet_at: utc(p.body_at)?,
+                        planet_at: utc_of(p.body_at)?,
                         planet_at_jd: p.body_at.0,
                         star: p.star,
                     })
@@ -387,7 +387,7 @@ pub fn compute(
         })
         .transpose()?;
     Ok(FixedStarsResponse {
-        at: utc(input.at)?,
+        at: utc_of(input.at)?,
         at_jd: input.at.0,
         stars: report.stars.iter().map(StarDto::from).collect(),
         conjunctions: report
@@ -421,12 +421,6 @@ fn failure(error: FixedStarsError, stars: &StarSelection) -> CalcFailure {
         }
         FixedStarsError::Ephemeris(error) => error.into(),
     }
-}
-
-fn utc(jd: JulianDayUt) -> Result<String, CalcFailure> {
-    timestamp_of(jd)
-        .map(event_time)
-        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} is not a date", jd.0)))
 }
 
 /// This endpoint's declarations: its lane (before the body is read) and the input instants

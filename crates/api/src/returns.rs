@@ -104,7 +104,7 @@ use orrery_astro::techniques::returns::{
     BodyReturns, CrossingDirection, MAX_RETURNS, RETURN_BODIES, ReturnChartPlan, ReturnError,
     ReturnWithChart, ReturnsNatal as CoreNatal, ReturnsQuery, return_body_names, return_set,
 };
-use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
+use orrery_astro::time::julian_day_ut;
 use orrery_ephem::{Ephemeris, HouseSystem, Observer};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -114,7 +114,7 @@ use crate::chart_content::{ChartContent, RadixAspectsDto};
 use crate::closed_sets::EphemerisName;
 use crate::common::{
     BirthDto, LocationDto, LocationEcho, OrderedMap, ResolvedBirth, ResolvedTimeDto,
-    ephemeris_name, event_time,
+    ephemeris_name, utc_of,
 };
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
@@ -681,12 +681,6 @@ fn search_failure(error: ReturnError) -> CalcFailure {
             CalcFailure::Internal(error.to_string())
         }
     }
-}
-
-pub(crate) fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
-    timestamp_of(jd)
-        .map(event_time)
-        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
 }
 
 fn return_dto(input: &ReturnsInput, found: &ReturnWithChart) -> Result<ReturnDto, CalcFailure> {

@@ -68,14 +68,14 @@ use orrery_astro::techniques::rise_set::{
     BodyEvents, DEFAULT_BODIES, Disc, MAX_BODIES, MAX_SERIES_DAYS, Missing, MissingReason,
     RiseSetError, RiseSetEvent, RiseSetSearch, Window, check_in_sky, find_rise_set, sky_body_names,
 };
-use orrery_astro::time::{JulianDayUt, julian_day_ut, timestamp_of};
+use orrery_astro::time::julian_day_ut;
 use orrery_ephem::Atmosphere;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::closed_sets::named_by_the_core;
 use crate::common::LocationEcho;
-use crate::common::{LocationDto, OrderedMap, event_time};
+use crate::common::{LocationDto, OrderedMap, utc_of};
 use crate::datetime::Instant;
 use crate::error::{ApiInputError, CalcFailure};
 use crate::names::{BodyField, OneOf};
@@ -453,12 +453,6 @@ pub struct RiseSetResponse {
     pub bodies: OrderedMap<BodyEventsDto>,
     /// Events not found, each with why; empty when none.
     pub missing: Vec<MissingDto>,
-}
-
-fn utc_of(jd: JulianDayUt) -> Result<String, CalcFailure> {
-    timestamp_of(jd)
-        .map(event_time)
-        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
 }
 
 fn failure(error: RiseSetError) -> CalcFailure {

@@ -14,19 +14,20 @@
 //! Profections, decennials and circumambulations are not built yet. Conventions and sources:
 //! docs/TRADITIONAL.md and [`orrery_astro::techniques::traditional::firdaria`].
 
-use orrery_astro::techniques::lots::Sect;
 use orrery_astro::techniques::traditional::firdaria::{
     FirdarPeriod, FirdariaVariant, GREGORIAN_YEAR_DAYS,
 };
 use orrery_astro::techniques::traditional::time_lords::{TimeLordsQuery, time_lords};
-use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::Ephemeris;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::common::{BirthDto, ResolvedBirth, event_time};
+use crate::closed_sets::FirdarLordName;
+use crate::common::{BirthDto, ResolvedBirth, event_time, utc_of};
 use crate::datetime::Instant;
+use crate::dignities::{SectNameDto, sect_dto};
 use crate::error::{ApiInputError, CalcFailure};
+use crate::names::OneOf;
 use crate::source_echo::SourceEchoDto;
 
 /// The longest life laid out, years.
@@ -139,7 +140,7 @@ pub struct TimeLordsSettingsDto {
     /// Days in a year of the periods.
     pub year_days: f64,
     /// The lords in order for this chart's sect.
-    pub sequence: Vec<String>,
+    pub sequence: Vec<FirdarLordName>,
     pub until_age_years: f64,
 }
 
@@ -147,7 +148,7 @@ pub struct TimeLordsSettingsDto {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct FirdarPeriodDto {
     /// A planet, `north_node` or `south_node`.
-    pub lord: String,
+    pub lord: FirdarLordName,
     /// UTC, to the second.
     pub start: String,
     /// UTC, to the second.
@@ -184,24 +185,18 @@ pub struct TimeLordsResponse {
     pub input: SourceEchoDto,
     pub settings: TimeLordsSettingsDto,
     /// `day` or `night`: the Sun's true altitude at the birth above 0.
-    pub sect: &'static str,
+    pub sect: SectNameDto,
     /// Degrees.
     pub sun_altitude_deg: f64,
     pub firdaria: Vec<FirdarMajorDto>,
     pub stack: TimeLordStackDto,
 }
 
-fn utc(jd: JulianDayUt) -> Result<String, CalcFailure> {
-    timestamp_of(jd)
-        .map(event_time)
-        .ok_or_else(|| CalcFailure::Internal(format!("Julian day {} has no UTC date", jd.0)))
-}
-
 fn period_dto(p: &FirdarPeriod) -> Result<FirdarPeriodDto, CalcFailure> {
     Ok(FirdarPeriodDto {
-        lord: p.lord.name(),
-        start: utc(p.start)?,
-        end: utc(p.end)?,
+        lord: OneOf(p.lord),
+        start: utc_of(p.start)?,
+        end: utc_of(p.end)?,
         start_age: p.start_age_years,
         end_age: p.end_age_years,
     })
@@ -239,14 +234,11 @@ pub fn compute(eph: &Ephemeris, input: &TimeLordsInput) -> Result<TimeLordsRespo
                 .variant
                 .sequence(report.sect)
                 .iter()
-                .map(|l| l.name())
+                .map(|l| OneOf(*l))
                 .collect(),
             until_age_years: input.query.until_age_years,
         },
-        sect: match report.sect {
-            Sect::Day => "day",
-            Sect::Night => "night",
-        },
+        sect: sect_dto(report.sect),
         sun_altitude_deg: report.sun_altitude_deg,
         firdaria,
         stack: TimeLordStackDto {

@@ -27,13 +27,30 @@ pub enum FirdarLord {
 }
 
 impl FirdarLord {
+    /// Every lord: the seven planets in Chaldean order, then the nodes.
+    pub const ALL: [FirdarLord; 9] = [
+        Self::Planet(CHALDEAN_ORDER[0]),
+        Self::Planet(CHALDEAN_ORDER[1]),
+        Self::Planet(CHALDEAN_ORDER[2]),
+        Self::Planet(CHALDEAN_ORDER[3]),
+        Self::Planet(CHALDEAN_ORDER[4]),
+        Self::Planet(CHALDEAN_ORDER[5]),
+        Self::Planet(CHALDEAN_ORDER[6]),
+        Self::NorthNode,
+        Self::SouthNode,
+    ];
+
     /// The API name: the planet's, `north_node` or `south_node`.
     #[must_use]
-    pub fn name(self) -> String {
+    pub fn name(self) -> &'static str {
         match self {
-            Self::Planet(body) => body.name().into_owned(),
-            Self::NorthNode => "north_node".to_owned(),
-            Self::SouthNode => "south_node".to_owned(),
+            // The planets of the firdaria are catalogue bodies, named without allocating.
+            Self::Planet(body) => match body.name() {
+                std::borrow::Cow::Borrowed(name) => name,
+                std::borrow::Cow::Owned(_) => "unknown",
+            },
+            Self::NorthNode => "north_node",
+            Self::SouthNode => "south_node",
         }
     }
 
@@ -190,7 +207,7 @@ pub fn firdaria(query: &FirdariaQuery) -> Vec<FirdarMajor> {
 mod tests {
     use super::*;
 
-    fn names(lords: &[FirdarLord]) -> Vec<String> {
+    fn names(lords: &[FirdarLord]) -> Vec<&'static str> {
         lords.iter().map(|l| l.name()).collect()
     }
 

@@ -349,8 +349,13 @@ impl BoundsTable {
 /// the first ten degrees of Aries (the Chaldean faces; Lilly p. 104, Abu Ma'shar).
 #[must_use]
 pub fn face_lord(lon: Longitude) -> Body {
-    // Face 0 (Aries 0°–10°) is Mars, the third in Chaldean order; faces repeat every 7.
-    let face = (lon.degrees() / 10.0).floor() as usize % 36;
+    face_lord_of((lon.degrees() / 10.0).floor() as usize % 36)
+}
+
+/// The lord of face `face` (0: Aries 0°–10°, … 35: Pisces 20°–30°).
+#[must_use]
+pub fn face_lord_of(face: usize) -> Body {
+    // Face 0 is Mars, the third in Chaldean order; faces repeat every 7.
     CHALDEAN_ORDER[(face + 2) % 7]
 }
 
