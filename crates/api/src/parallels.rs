@@ -12,6 +12,9 @@ use utoipa::ToSchema;
 use crate::error::ApiInputError;
 use crate::names::{ClosedSet, OneOf};
 
+/// An aspect of declination by its name.
+pub type DeclinationAspectName = OneOf<DeclinationAspect>;
+
 impl ClosedSet for DeclinationAspect {
     const ALL: &'static [Self] = &DeclinationAspect::ALL;
     const SCHEMA_NAME: &'static str = "DeclinationAspect";
@@ -104,7 +107,7 @@ pub struct ParallelDto {
     /// The second point of the pair.
     pub second: String,
     /// `parallel` or `contraparallel`.
-    pub aspect: &'static str,
+    pub aspect: DeclinationAspectName,
     /// The first point's declination, degrees (north positive).
     pub first_declination: f64,
     /// The second point's declination, degrees.
@@ -130,7 +133,7 @@ impl From<&ParallelHit> for ParallelDto {
         Self {
             first: hit.first.clone(),
             second: hit.second.clone(),
-            aspect: hit.aspect.name(),
+            aspect: OneOf(hit.aspect),
             first_declination: hit.first_declination_deg,
             second_declination: hit.second_declination_deg,
             orb: hit.orb_deg,
