@@ -1,4 +1,4 @@
-//! The tools: a dozen task-shaped entries, each one REST operation. A tool's input schema is that
+//! The tools: fourteen task-shaped entries, each one REST operation. A tool's input schema is that
 //! operation's request type as the OpenAPI document declares it (`schema.rs`), so the two cannot
 //! drift; only the name, title and the advice to an agent on when to choose it are written here.
 
@@ -130,6 +130,24 @@ pub(crate) const TOOLS: &[ToolSpec] = &[
         description: "Two people's births compared: synastry (the aspects between A's and B's points), \
             the composite chart of midpoints, or the Davison chart (a real chart at the mean time and \
             place). The tool for compatibility and couple questions.",
+    },
+    ToolSpec {
+        name: "dignities",
+        title: "Essential dignities and condition (traditional)",
+        operation: Operation::Post("/v1/dignities"),
+        description: "Traditional astrology for a birth: each of the seven planets' essential dignities \
+            (domicile, exaltation, triplicity, bound, face; detriment, fall, peregrine) and score under a \
+            named scheme (lilly, ptolemaic, dorothean), the lords of its degree, sect, solar phase \
+            (cazimi, combust), receptions, dispositor chains, almutens and the planetary day and hour. \
+            The tool for 'is my Venus dignified', 'what is my chart ruler's condition'.",
+    },
+    ToolSpec {
+        name: "time_lords",
+        title: "Time-lords (firdaria)",
+        operation: Operation::Post("/v1/time-lords"),
+        description: "The firdaria of a birth (Persian time-lord periods with their sub-periods, in the \
+            variants abu_mashar, bonatti, al_biruni, no_nodes) and the lords running at an instant. \
+            The tool for 'which planet rules this period of my life'.",
     },
     ToolSpec {
         name: "planet_positions",

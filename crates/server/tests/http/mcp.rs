@@ -177,6 +177,8 @@ async fn tools_are_listed_with_the_rest_request_schemas_and_read_only_annotation
             "sky_calendar",
             "vedic_chart",
             "relationship",
+            "dignities",
+            "time_lords",
             "planet_positions",
             "catalogue"
         ]
@@ -236,7 +238,7 @@ async fn tools_are_listed_with_the_rest_request_schemas_and_read_only_annotation
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_tool_answers_exactly_what_rest_answers() {
     let app = TestApp::spawn().await;
-    let cases: [(&str, &str, &str); 11] = [
+    let cases: [(&str, &str, &str); 13] = [
         ("find_place", "GET", "/v1/places"),
         ("resolve_birth_time", "GET", "/v1/timezone"),
         ("natal_chart", "POST", "/v1/radix"),
@@ -247,6 +249,8 @@ async fn each_tool_answers_exactly_what_rest_answers() {
         ("sky_calendar", "POST", "/v1/events"),
         ("vedic_chart", "POST", "/v1/vedic"),
         ("relationship", "POST", "/v1/relationship"),
+        ("dignities", "POST", "/v1/dignities"),
+        ("time_lords", "POST", "/v1/time-lords"),
         ("planet_positions", "GET", "/v1/planets"),
     ];
     for (tool, method, path) in cases {
