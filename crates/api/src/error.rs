@@ -242,12 +242,15 @@ pub enum ErrorDetails {
     #[schema(title = "TimeCandidates")]
     Candidates {
         /// The two readings of the local time, earlier first.
+        #[schema(min_items = 2, max_items = 2)]
         candidates: Vec<TimeCandidate>,
     },
     /// `ambiguous_place` and `unknown_place`: the places the query may mean, best first.
     #[schema(title = "PlaceCandidates")]
     Places {
-        /// The places the query may mean, best first.
+        /// The places the query may mean, best first. Never empty: a refusal without candidates
+        /// has no details, so that the two kinds of candidates stay apart in the schema.
+        #[schema(min_items = 1)]
         candidates: Vec<crate::places::PlaceCandidate>,
     },
     /// `unknown_name`: every name the catalogue accepts.
