@@ -262,6 +262,7 @@ impl From<Weights> for WeightsDto {
 
 /// The limits of the phases with the Sun, degrees of longitude (inclusive).
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = SolarPhaseThresholds)]
 pub struct SolarPhaseThresholdsDto {
     /// 17′.
     pub cazimi_deg: f64,
@@ -391,6 +392,7 @@ pub struct PlanetDignitiesDto {
 
 /// One planet receiving another.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Reception)]
 pub struct ReceptionDto {
     /// The planet whose dignity the guest stands in.
     pub host: BodyField,
@@ -403,6 +405,7 @@ pub struct ReceptionDto {
 
 /// The chains of domicile lords.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Dispositors)]
 pub struct DispositorsDto {
     /// Per planet: the planet, its domicile lord, that one's, … up to the first repeat.
     #[schema(value_type = std::collections::BTreeMap<String, Vec<BodyField>>)]
@@ -415,6 +418,7 @@ pub struct DispositorsDto {
 
 /// A place of the Almuten Figuris.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AlmutenPlace)]
 pub struct AlmutenPlaceDto {
     /// `sun`, `moon`, `ascendant` or `fortune`.
     pub place: &'static str,
@@ -427,6 +431,7 @@ pub struct AlmutenPlaceDto {
 
 /// The Almuten Figuris.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = AlmutenFiguris)]
 pub struct AlmutenFigurisDto {
     /// The places counted: `sun_moon_ascendant_fortune`.
     pub variant: &'static str,
@@ -441,6 +446,7 @@ pub struct AlmutenFigurisDto {
 
 /// The almuten of a degree asked for.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = DegreeAlmuten)]
 pub struct DegreeAlmutenDto {
     #[serde(flatten)]
     pub position: ZodiacLongitudeDto,
@@ -452,6 +458,7 @@ pub struct DegreeAlmutenDto {
 
 /// The planetary day and hour.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = PlanetaryHour)]
 pub struct PlanetaryHourDto {
     /// The sunrise that opened the planetary day (UTC).
     pub sunrise: String,
@@ -471,7 +478,9 @@ pub struct PlanetaryHourDto {
     pub hour_length_min: f64,
 }
 
+/// The chart's sect: day or night by the Sun's altitude.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ChartSect)]
 pub struct ChartSectDto {
     pub sect: SectNameDto,
     /// The Sun's true altitude, degrees: day above 0.

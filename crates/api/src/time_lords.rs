@@ -146,6 +146,7 @@ pub struct TimeLordsSettingsDto {
 
 /// A firdaria period or sub-period.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = FirdarPeriod)]
 pub struct FirdarPeriodDto {
     /// A planet, `north_node` or `south_node`.
     pub lord: FirdarLordName,
@@ -161,6 +162,7 @@ pub struct FirdarPeriodDto {
 
 /// A major period with its seven sub-periods (none for the nodes).
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = FirdarMajor)]
 pub struct FirdarMajorDto {
     #[serde(flatten)]
     pub period: FirdarPeriodDto,
@@ -169,6 +171,7 @@ pub struct FirdarMajorDto {
 
 /// The lords active at `at`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = TimeLordStack)]
 pub struct TimeLordStackDto {
     /// The instant, UTC.
     pub at: String,

@@ -730,6 +730,24 @@ mod tests {
         });
     }
 
+    /// Generated clients name their classes after the schemas, so a Rust-side suffix would
+    /// become a client's class name (`.ci/openapi-check` checks the same on the live document;
+    /// this catches it at `cargo test`).
+    #[test]
+    fn no_schema_is_named_after_a_rust_suffix() {
+        let document = document();
+        let suffixed: Vec<&String> = document["components"]["schemas"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .filter(|name| name.ends_with("Dto"))
+            .collect();
+        assert!(
+            suffixed.is_empty(),
+            "give these a #[schema(as = …)] name: {suffixed:?}"
+        );
+    }
+
     #[test]
     fn the_document_is_openapi_3_1_and_lists_exactly_the_routes_served() {
         let document = document();
