@@ -15,19 +15,19 @@ use std::fmt;
 
 use jiff::Timestamp;
 use orrery_astro::time::{JulianDayUt, julian_day_ut};
-use orrery_civil::{CivilError, CivilInput, IsoDateTime, Zone};
+use orrery_civil::{CivilError, CivilInput, Field, IsoDateTime, Zone};
 use serde::{Deserialize, Deserializer};
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
-/// The civil crate's message without the field name it starts with ("datetime must …"), so
-/// that the deserialiser's path stands in front of the rule instead.
-fn rule_of(error: &CivilError, name: &str) -> String {
-    let text = error.to_string();
-    match text.strip_prefix(name) {
-        Some(rest) if rest.starts_with(' ') => rest.trim_start().to_owned(),
-        _ => text,
+/// The rule an error about `field` broke, without the field's name ("must be …"), so that the
+/// deserialiser's path stands in front of it; an error about another field keeps its name.
+fn rule_of(error: &CivilError, field: Field) -> String {
+    if error.field() == field {
+        error.rule().to_string()
+    } else {
+        error.to_string()
     }
 }
 
@@ -49,7 +49,7 @@ impl Instant {
                  2024-03-20T03:06:21Z (got {text:?})"
             )),
             Err(error) => {
-                let mut rule = rule_of(&error, "datetime");
+                let mut rule = rule_of(&error, Field::Datetime);
                 // In a URL query a literal `+` is read as a space, so `+01:00` arrives as ` 01:00`.
                 if text.contains(' ') {
                     rule.push_str(
@@ -137,7 +137,7 @@ impl CivilDateTime {
                 problem: orrery_civil::DatetimeProblem::NoSuchDay { .. },
                 ..
             }) => None,
-            Err(error) => return Err(rule_of(&error, "datetime")),
+            Err(error) => return Err(rule_of(&error, Field::Datetime)),
         };
         Ok(Self {
             text: text.to_owned(),
@@ -198,7 +198,7 @@ impl TimeZoneName {
     pub fn parse(name: &str) -> Result<Self, String> {
         Zone::get(name)
             .map(Self)
-            .map_err(|error| rule_of(&error, "timezone"))
+            .map_err(|error| rule_of(&error, Field::Timezone))
     }
 
     /// The zone's name as sent (names are exact, so it is the catalogue's spelling).

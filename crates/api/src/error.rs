@@ -663,13 +663,8 @@ impl ApiInputError {
             orrery_civil::Field::Calendar => "calendar",
         };
         let field = join_path(path, name);
-        let text = error.to_string();
-        // The civil crate's messages already start with the field's own name ("datetime must …"):
-        // the path stands in its place.
-        let rule = match text.strip_prefix(name) {
-            Some(rest) if rest.starts_with(' ') => rest.to_owned(),
-            _ => format!(": {text}"),
-        };
+        // The civil crate's message is "{field} {rule}": the path stands in the field's place.
+        let rule = format!(" {}", error.rule());
         let mut pieces = vec![Piece::Path(field.clone()), Piece::Text(rule)];
         let (code, details) = match error {
             CivilError::Gap { earlier, later, .. } | CivilError::Fold { earlier, later, .. } => {

@@ -40,14 +40,10 @@ impl fmt::Display for Field {
 }
 
 /// Why turning a client's civil time into a UTC instant failed.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum CivilError {
     /// The `datetime` string is not an ISO 8601 date-time this crate accepts.
-    #[error(
-        "datetime must be an ISO 8601 date-time like 2024-03-20T03:06:21Z or 2024-03-20T03:06:21 \
-         (got {input:?}): {problem}"
-    )]
     Datetime {
         /// The string as the client sent it.
         input: String,
@@ -56,20 +52,12 @@ pub enum CivilError {
     },
 
     /// A local `datetime` (no offset) came without a `timezone`.
-    #[error(
-        "timezone is required because datetime {datetime:?} has no UTC offset: give an IANA time \
-         zone name like Europe/Berlin, or add an offset like Z or +01:00 to datetime"
-    )]
     MissingTimezone {
         /// The local date-time string.
         datetime: String,
     },
 
     /// The `timezone` is not a name in the bundled IANA tz database (names are case-sensitive).
-    #[error(
-        "timezone must be an IANA time zone name like Europe/Berlin (got {name:?}, which is not in \
-         tz database {version}{}", did_you_mean(.suggestion)
-    )]
     UnknownTimezone {
         /// The name as sent.
         name: String,
@@ -80,18 +68,12 @@ pub enum CivilError {
     },
 
     /// The longitude is not a finite number of degrees in -180..=180.
-    #[error("longitude must be between -180 and 180 degrees east (got {value})")]
     Longitude {
         /// The value as sent.
         value: f64,
     },
 
     /// The local time was skipped by a clock change (a DST gap, or any other jump forward).
-    #[error(
-        "datetime {local} does not exist in {zone}: the clocks jumped from {} to {} and skipped it; \
-         choose `earlier` for {earlier} or `later` for {later}",
-        crate::iso_offset(later.offset()), crate::iso_offset(earlier.offset())
-    )]
     Gap {
         /// The local date-time that was asked for.
         local: DateTime,
@@ -104,11 +86,6 @@ pub enum CivilError {
     },
 
     /// The local time happened twice because the clocks were set back (a DST fold).
-    #[error(
-        "datetime {local} happened twice in {zone}: the clocks went back from {} to {}; choose \
-         `earlier` for {earlier} or `later` for {later}",
-        crate::iso_offset(earlier.offset()), crate::iso_offset(later.offset())
-    )]
     Fold {
         /// The local date-time that was asked for.
         local: DateTime,
@@ -123,11 +100,6 @@ pub enum CivilError {
     /// The tz database says the zone had no local time then (abbreviation `-00`, e.g. Antarctic
     /// stations before they were inhabited), and no birth-place longitude was given to fall back on
     /// its Local Mean Time.
-    #[error(
-        "datetime {local} has no civil time in {zone}: the tz database marks that period as \
-         uninhabited (-00); give the place's longitude to use its Local Mean Time, or send the \
-         datetime with a UTC offset"
-    )]
     NoCivilTime {
         /// The local date-time that was asked for.
         local: DateTime,
@@ -138,11 +110,6 @@ pub enum CivilError {
     /// A `calendar` other than Gregorian with a date-time that carries its own UTC offset: such
     /// a string is an RFC 3339 instant, proleptic Gregorian by definition (docs/CONVENTIONS.md,
     /// "Calendars").
-    #[error(
-        "calendar {calendar} applies to a local datetime (read with timezone), not to {datetime:?}, \
-         which carries a UTC offset and is therefore a proleptic Gregorian instant: drop the \
-         offset and give the timezone, or drop calendar"
-    )]
     CalendarWithOffset {
         /// The calendar asked for.
         calendar: &'static str,
@@ -151,7 +118,6 @@ pub enum CivilError {
     },
 
     /// The instant is outside the range of representable timestamps (years -9999..=9999 UTC).
-    #[error("datetime {local} with offset {offset} is outside the years -9999..=9999 in UTC")]
     OutOfRange {
         /// The local date-time.
         local: DateTime,
@@ -184,7 +150,97 @@ impl CivilError {
             CivilError::CalendarWithOffset { .. } => Field::Calendar,
         }
     }
+
+    /// The rule the value broke, without the field's name (see [`Rule`]).
+    #[must_use]
+    pub fn rule(&self) -> Rule<'_> {
+        Rule(self)
+    }
 }
+
+/// The rule a [`CivilError`] states, without the name of the field it is about: the whole
+/// message reads `{field} {rule}`, so an API can put its own path for the field in front
+/// (`birth.datetime must be …`) instead of rewriting the message.
+#[derive(Clone, Copy, Debug)]
+pub struct Rule<'a>(&'a CivilError);
+
+impl fmt::Display for Rule<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            CivilError::Datetime { input, problem } => write!(
+                f,
+                "must be an ISO 8601 date-time like 2024-03-20T03:06:21Z or 2024-03-20T03:06:21 \
+                 (got {input:?}): {problem}"
+            ),
+            CivilError::MissingTimezone { datetime } => write!(
+                f,
+                "is required because datetime {datetime:?} has no UTC offset: give an IANA time \
+                 zone name like Europe/Berlin, or add an offset like Z or +01:00 to datetime"
+            ),
+            CivilError::UnknownTimezone {
+                name,
+                suggestion,
+                version,
+            } => write!(
+                f,
+                "must be an IANA time zone name like Europe/Berlin (got {name:?}, which is not in \
+                 tz database {version}{}",
+                did_you_mean(suggestion)
+            ),
+            CivilError::Longitude { value } => {
+                write!(f, "must be between -180 and 180 degrees east (got {value})")
+            }
+            CivilError::Gap {
+                local,
+                zone,
+                earlier,
+                later,
+            } => write!(
+                f,
+                "{local} does not exist in {zone}: the clocks jumped from {} to {} and skipped it; \
+                 choose `earlier` for {earlier} or `later` for {later}",
+                crate::iso_offset(later.offset()),
+                crate::iso_offset(earlier.offset())
+            ),
+            CivilError::Fold {
+                local,
+                zone,
+                earlier,
+                later,
+            } => write!(
+                f,
+                "{local} happened twice in {zone}: the clocks went back from {} to {}; choose \
+                 `earlier` for {earlier} or `later` for {later}",
+                crate::iso_offset(earlier.offset()),
+                crate::iso_offset(later.offset())
+            ),
+            CivilError::NoCivilTime { local, zone } => write!(
+                f,
+                "{local} has no civil time in {zone}: the tz database marks that period as \
+                 uninhabited (-00); give the place's longitude to use its Local Mean Time, or send \
+                 the datetime with a UTC offset"
+            ),
+            CivilError::CalendarWithOffset { calendar, datetime } => write!(
+                f,
+                "{calendar} applies to a local datetime (read with timezone), not to {datetime:?}, \
+                 which carries a UTC offset and is therefore a proleptic Gregorian instant: drop \
+                 the offset and give the timezone, or drop calendar"
+            ),
+            CivilError::OutOfRange { local, offset } => write!(
+                f,
+                "{local} with offset {offset} is outside the years -9999..=9999 in UTC"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for CivilError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.field(), self.rule())
+    }
+}
+
+impl std::error::Error for CivilError {}
 
 /// The rule a malformed `datetime` string broke.
 #[derive(Clone, Debug, PartialEq, Eq)]
