@@ -75,6 +75,26 @@ async fn a_png_is_exactly_size_pixels_wide() {
     app.cleanup().await;
 }
 
+/// A 600 px natal wheel (the playground's natal example, with its aspect grid) in every theme is
+/// at most 100 KB: the PNG has a palette instead of RGBA (it was 242 KB).
+#[tokio::test]
+async fn a_600_px_natal_png_is_at_most_100_kb() {
+    let app = TestApp::spawn().await;
+    for theme in ["light", "dark", "mono"] {
+        let mut body = example("natal");
+        body["format"] = json!("png");
+        body["size"] = json!(600);
+        body["theme"] = json!(theme);
+        let response = post_json(&app, PATH, &body).await;
+        assert_eq!(response.status(), 200, "{theme}");
+        let png = response.bytes().await.unwrap();
+        assert!(png.len() <= 100_000, "{theme}: {} bytes", png.len());
+        // IHDR's colour type (byte 25) is 3: indexed.
+        assert_eq!(png[25], 3, "{theme}");
+    }
+    app.cleanup().await;
+}
+
 #[tokio::test]
 async fn the_natal_wheel_draws_the_radix_chart() {
     let app = TestApp::spawn().await;
