@@ -2,6 +2,7 @@
 //! chart (radix, the relationship charts, the return charts): the bodies with their houses, the
 //! cusps and angles, and the aspects; and the request part that selects the aspects.
 
+use orrery_astro::angle::Longitude;
 use orrery_astro::aspects::{AspectConfig, OrbPreset};
 use orrery_astro::equatorial::DeclinationOf;
 use orrery_astro::house_system::HouseSystemName;
@@ -122,15 +123,43 @@ pub struct AnglePointDto {
     pub longitude: f64,
     /// Daily motion in longitude, degrees per day.
     pub speed: f64,
+    /// The sign of `longitude`.
+    pub sign: SignField,
+    /// Degrees into the sign, [0, 30) (as the bodies' `sign_degree`).
+    pub sign_degree: f64,
 }
 
 impl From<HousePoint> for AnglePointDto {
     fn from(p: HousePoint) -> Self {
+        let lon = zodiac_longitude(p.lon_deg);
         Self {
             longitude: p.lon_deg,
             speed: p.speed_deg_per_day,
+            sign: Named(lon.sign()),
+            sign_degree: lon.degree_in_sign(),
         }
     }
+}
+
+/// A house cusp with its sign, so that an app shows "ASC 18°47′ Virgo" without computing it.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = HouseCusp)]
+pub struct HouseCuspDto {
+    /// The house number (1..12; 1..36 for Gauquelin sectors).
+    pub house: usize,
+    /// Ecliptic longitude of the cusp, degrees, [0, 360) (the same as `houses`' value).
+    pub longitude: f64,
+    /// The sign of `longitude`.
+    pub sign: SignField,
+    /// Degrees into the sign, [0, 30).
+    pub sign_degree: f64,
+}
+
+/// A cusp's or angle's longitude as the core's type. The library's house points are finite
+/// and in [0, 360) (`orrery_ephem::HousePoint`), so the reduction never fails for them; a
+/// non-finite value (none has been seen) would also show as `null` in `longitude`.
+fn zodiac_longitude(lon_deg: f64) -> Longitude {
+    Longitude::new(lon_deg).unwrap_or(Longitude::ZERO)
 }
 
 /// The angles of a chart.
@@ -206,6 +235,10 @@ pub struct ChartContent {
     #[schema(value_type = BTreeMap<String, f64>)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub houses: Option<OrderedMap<f64>>,
+    /// The same cusps in house order, each with its sign and degree in the sign; absent with
+    /// `houses`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house_cusps: Option<Vec<HouseCuspDto>>,
     /// The ascendant, the MC and the other angles; absent without houses.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub angles: Option<AnglesDto>,
@@ -257,6 +290,22 @@ impl ChartContent {
                         .map(|(i, c)| ((i + 1).to_string(), c.lon_deg))
                         .collect(),
                 )
+            }),
+            house_cusps: houses.map(|h| {
+                h.houses
+                    .cusps
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let lon = zodiac_longitude(c.lon_deg);
+                        HouseCuspDto {
+                            house: i + 1,
+                            longitude: c.lon_deg,
+                            sign: Named(lon.sign()),
+                            sign_degree: lon.degree_in_sign(),
+                        }
+                    })
+                    .collect()
             }),
             angles: houses.map(|h| AnglesDto::from(&h.houses.angles)),
             house_system_used: houses.map(|h| Named(HouseSystemName::of(h.houses.system_used))),

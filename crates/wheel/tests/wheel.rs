@@ -365,7 +365,10 @@ fn the_palette_png_looks_as_the_full_colour_picture() {
         let worst = errors.iter().copied().max().unwrap_or(0);
         assert!(mean < 0.15, "{name}: mean error {mean}");
         assert!(exact > 0.97, "{name}: {exact} of the pixels exact");
-        assert!(far < 0.0005, "{name}: {far} of the pixels more than 32 levels off");
+        assert!(
+            far < 0.0005,
+            "{name}: {far} of the pixels more than 32 levels off"
+        );
         assert!(worst <= 64, "{name}: a pixel {worst} levels off");
     }
 }

@@ -151,6 +151,41 @@ async fn radix_full_chart() {
         || a["first"] == "mc"
         || a["second"] == "mc"));
     assert_eq!(body["aspects"]["settings"]["orbs"]["preset"], "classic");
+    // Cusps and angles carry their sign and degree in the sign, by the rule (30° a sign from
+    // 0° Aries), as the bodies do.
+    const SIGNS: [&str; 12] = [
+        "aries",
+        "taurus",
+        "gemini",
+        "cancer",
+        "leo",
+        "virgo",
+        "libra",
+        "scorpio",
+        "sagittarius",
+        "capricorn",
+        "aquarius",
+        "pisces",
+    ];
+    let zodiac = |point: &Value| {
+        let longitude = point["longitude"].as_f64().unwrap();
+        assert_eq!(point["sign"], SIGNS[(longitude / 30.0) as usize], "{point}");
+        let degree = point["sign_degree"].as_f64().unwrap();
+        assert!((degree - longitude % 30.0).abs() < 1e-9, "{point}");
+    };
+    let cusps = body["house_cusps"].as_array().unwrap();
+    assert_eq!(cusps.len(), 12);
+    for (i, cusp) in cusps.iter().enumerate() {
+        assert_eq!(cusp["house"], i + 1);
+        assert_eq!(cusp["longitude"], body["houses"][(i + 1).to_string()]);
+        zodiac(cusp);
+    }
+    for angle in body["angles"].as_object().unwrap().values() {
+        if angle.is_object() {
+            zodiac(angle);
+        }
+    }
+    assert_eq!(body["angles"]["ascendant"]["sign"], "virgo");
     app.cleanup().await;
 }
 
