@@ -32,6 +32,7 @@ mod midpoints;
 mod nodes_apsides;
 mod openapi;
 mod outage;
+mod panchanga;
 mod places_resolution;
 mod playground;
 mod presets;

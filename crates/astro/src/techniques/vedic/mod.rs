@@ -15,6 +15,7 @@
 pub mod ashtakavarga;
 pub mod dasha;
 pub mod nakshatra;
+pub mod panchanga;
 pub mod varga;
 
 use orrery_ephem::{AyanamsaId, Ephemeris, EphemerisSource, HouseSystem, Observer, Zodiac};
