@@ -366,17 +366,6 @@ pub struct PanchangaResponse {
     pub karana: Vec<LimbSpanDto>,
 }
 
-/// The graha ruling each weekday, Sunday first.
-const VARA_LORDS: [Graha; 7] = [
-    Graha::Sun,
-    Graha::Moon,
-    Graha::Mars,
-    Graha::Mercury,
-    Graha::Jupiter,
-    Graha::Venus,
-    Graha::Saturn,
-];
-
 fn kala_dto(k: &Kala) -> Result<KalaDto, CalcFailure> {
     Ok(KalaDto {
         part: k.part,
@@ -497,7 +486,8 @@ pub fn compute(eph: &Ephemeris, input: &PanchangaInput) -> Result<PanchangaRespo
             vara: VaraDto {
                 number: day.vara,
                 name: VARA_NAMES[day.vara],
-                lord: VARA_LORDS[day.vara].name(),
+                // The weekdays are named for the grahas in `Graha::ALL`'s order, Sunday first.
+                lord: Graha::ALL[day.vara].name(),
             },
             rahu_kala: kala_dto(&day.rahu_kala)?,
             yamaganda: kala_dto(&day.yamaganda)?,
