@@ -14,6 +14,7 @@
 
 pub mod ashtakavarga;
 pub mod dasha;
+pub mod kp;
 pub mod nakshatra;
 pub mod panchanga;
 pub mod varga;
