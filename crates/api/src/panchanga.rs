@@ -397,18 +397,24 @@ fn spans_dto(limb: Limb, spans: &[LimbSpan]) -> Result<Vec<LimbSpanDto>, CalcFai
         .collect()
 }
 
-fn failure(error: PanchangaError) -> CalcFailure {
+/// A calculation's failure; a date outside the ephemeris is blamed on `time_field`
+/// (`datetime` or `date`).
+fn failure(error: PanchangaError, time_field: &str) -> CalcFailure {
+    let blamed = |failure: CalcFailure| match failure {
+        CalcFailure::Input(e) if e.field.is_none() => CalcFailure::Input(e.prefixed(time_field)),
+        other => other,
+    };
     match error {
         PanchangaError::NoSun { .. } => {
             CalcFailure::Input(ApiInputError::field("location", error.to_string()))
         }
         PanchangaError::RiseSet(e) => match e {
             orrery_astro::techniques::rise_set::RiseSetError::Ephemeris { source, .. } => {
-                source.into()
+                blamed(source.into())
             }
             other => CalcFailure::Internal(other.to_string()),
         },
-        PanchangaError::Chart(e) => e.into(),
+        PanchangaError::Chart(e) => blamed(e.into()),
         PanchangaError::Bound { .. } => CalcFailure::Internal(error.to_string()),
     }
 }
@@ -437,7 +443,12 @@ pub fn compute(eph: &Ephemeris, input: &PanchangaInput) -> Result<PanchangaRespo
             temperature_c: DEFAULT_TEMPERATURE_C,
         },
     };
-    let p: Panchanga = panchanga(eph, input.place, when, &options).map_err(failure)?;
+    let time_field = match input.ask {
+        PanchangaAsk::Instant(_) => "datetime",
+        PanchangaAsk::CivilDay { .. } => "date",
+    };
+    let p: Panchanga =
+        panchanga(eph, input.place, when, &options).map_err(|e| failure(e, time_field))?;
     let day = &p.day;
     let (datetime, date, timezone, mode) = match &input.ask {
         PanchangaAsk::Instant(at) => (

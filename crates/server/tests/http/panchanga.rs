@@ -226,6 +226,24 @@ async fn bad_requests_name_the_field() {
         "timezone",
     )
     .await;
+    // Outside the ephemeris files (1200–4800): the date is blamed.
+    let message = post_refused(
+        &app,
+        PATH,
+        &json!({"date": "1100-03-20", "timezone": "Asia/Kolkata", "location": place}),
+        "outside_ephemeris_range",
+        "date",
+    )
+    .await;
+    assert!(message.starts_with("date"), "{message}");
+    post_refused(
+        &app,
+        PATH,
+        &json!({"datetime": "5000-03-20T00:00:00Z", "location": place}),
+        "outside_ephemeris_range",
+        "datetime",
+    )
+    .await;
     // Polar night: no sunrise at 80° N in December.
     post_refused(
         &app,
