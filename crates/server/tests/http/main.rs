@@ -48,4 +48,5 @@ mod time_lords;
 mod transits;
 mod vedic;
 mod vedic_depth;
+mod vedic_kp;
 mod vedic_preset;
