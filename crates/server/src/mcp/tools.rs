@@ -120,8 +120,9 @@ pub(crate) const TOOLS: &[ToolSpec] = &[
         operation: Operation::Post("/v1/vedic"),
         description: "A sidereal chart in the Indian tradition for a birth: grahas and lagna with rashi, \
             nakshatra and pada (Lahiri or any of 47 ayanamsas), Vimshottari dashas over 120 years \
-            (with antardashas), and divisional charts (D9 navamsa, D10…). Use it whenever the user \
-            speaks of Vedic astrology, nakshatras, dashas or the sidereal zodiac in that sense.",
+            (to five levels), divisional charts (D9 navamsa, D10…), ashtakavarga and KP lords. \
+            Use it whenever the user speaks of Vedic astrology, nakshatras, dashas or the sidereal \
+            zodiac in that sense.",
     },
     ToolSpec {
         name: "panchanga",

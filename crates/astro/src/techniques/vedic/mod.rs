@@ -1,6 +1,7 @@
 //! Vedic (Jyotish) techniques: sidereal positions of the grahas and the lagna with their
-//! nakshatras ([`nakshatra`]), Vimshottari dashas ([`dasha`]), vargas ([`varga`]) and the
-//! ashtakavarga ([`ashtakavarga`]).
+//! nakshatras ([`nakshatra`]), Vimshottari dashas ([`dasha`]), vargas ([`varga`]), the
+//! ashtakavarga ([`ashtakavarga`]), the panchanga of a day ([`panchanga`]) and the KP lords
+//! ([`kp`]).
 //!
 //! # Positions
 //!
