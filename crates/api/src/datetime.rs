@@ -206,6 +206,12 @@ impl TimeZoneName {
     pub fn name(&self) -> &'static str {
         self.0.name()
     }
+
+    /// The zone's rules.
+    #[must_use]
+    pub fn zone(&self) -> &Zone {
+        &self.0
+    }
 }
 
 impl<'de> Deserialize<'de> for TimeZoneName {

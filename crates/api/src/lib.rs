@@ -32,6 +32,7 @@ pub mod midpoints;
 pub mod names;
 pub mod natal;
 pub mod nodes_apsides;
+pub mod panchanga;
 pub mod parallels;
 pub mod parse;
 pub mod places;

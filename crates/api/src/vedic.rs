@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `birth` | required; `{datetime, timezone, location}` as for radix (a local time with `timezone`, or an offset) |
 //! | `ayanamsa` | a sidereal mode of `/v1/catalog/ayanamsas` (all 47 allowed); default `lahiri`; `tropical` is refused |
-//! | `include` | subset of `positions`, `dashas`, `vargas`, `vargottama`, `ashtakavarga`; default the first three |
+//! | `include` | subset of `positions`, `dashas`, `vargas`, `vargottama`, `ashtakavarga`, `kp`; default the first three |
 //! | `vargas` | subset of `D1`, `D2`, `D3`, `D4`, `D7`, `D9`, `D10`, `D12`, `D16`, `D20`, `D24`, `D27`, `D30`, `D40`, `D45`, `D60`, `D81`, `D108`, `D144`; default `["D1", "D9"]` |
 //! | `dasha_levels` | 1 (mahadashas, default), 2 (antardashas), 3 (pratyantardashas), 4 (sookshmas), 5 (pranas); levels 3–5 only inside the antardasha running at `dasha_at` |
 //! | `dasha_at` | an instant within the 120 years from birth (default: birth): where levels 3–5 are listed, and whose running periods `dashas.running` gives |
@@ -75,6 +75,11 @@
 //! * Ashtakavarga: per graha Sun..Saturn its BAV (12 bindu counts, Aries first) and total, and
 //!   the SAV (total 337), by BPHS 66 with the lagna contributing, unreduced
 //!   ([`orrery_astro::techniques::vedic::ashtakavarga`]); `settings.ashtakavarga` names it.
+//! * KP: `kp.points` (each graha and the lagna) and `kp.cusps` (the twelve Placidus cusps in
+//!   the request's sidereal zodiac, `house` and `longitude`) with their `sign_lord`,
+//!   `star_lord`, `sub_lord` and `sub_sub_lord` ([`orrery_astro::techniques::vedic::kp`]);
+//!   `kp.house_system` says `porphyry` (with `fallback`) where Placidus fails inside the polar
+//!   circles. KP's own ayanamsa is `krishnamurti` or `krishnamurti_vp291`: name it.
 //!
 //! # Errors
 //!
@@ -96,8 +101,11 @@ use orrery_astro::techniques::vedic::ashtakavarga::{ASHTAKAVARGA_GRAHAS, Ashtaka
 use orrery_astro::techniques::vedic::dasha::{
     CYCLE_YEARS, DashaLevels, DashaPeriod, DashaYear, Vimshottari,
 };
+use orrery_astro::techniques::vedic::kp::{KpLords, kp_lords};
 use orrery_astro::techniques::vedic::varga::Varga;
-use orrery_astro::techniques::vedic::{DashaRequest, VedicChart, VedicPosition, vedic_reading};
+use orrery_astro::techniques::vedic::{
+    DashaRequest, KpCusps, VedicChart, VedicPosition, vedic_reading,
+};
 use orrery_astro::time::{JulianDayUt, timestamp_of};
 use orrery_ephem::{AyanamsaId, Ephemeris};
 use serde::{Deserialize, Serialize};
@@ -124,8 +132,8 @@ pub struct VedicRequest {
     /// Sidereal mode (`GET /v1/catalog/ayanamsas`), not `tropical`; default `lahiri`.
     #[serde(default)]
     pub ayanamsa: Option<SiderealModeField>,
-    /// Parts to return: `positions`, `dashas`, `vargas`, `vargottama`, `ashtakavarga`; not
-    /// empty; default `positions`, `dashas`, `vargas`.
+    /// Parts to return: `positions`, `dashas`, `vargas`, `vargottama`, `ashtakavarga`, `kp`;
+    /// not empty; default `positions`, `dashas`, `vargas`.
     #[serde(default)]
     pub include: Option<Vec<VedicPart>>,
     /// Divisional charts: `D1`, `D2`, `D3`, `D4`, `D7`, `D9`, `D10`, `D12`, `D16`, `D20`,
@@ -167,13 +175,15 @@ pub enum VedicPart {
     Vargottama,
     /// The bhinna and sarva ashtakavarga.
     Ashtakavarga,
+    /// The KP sign, star, sub and sub-sub lords of every point and Placidus cusp.
+    Kp,
 }
 
 impl VedicPart {
     /// The default: the parts the endpoint has always answered.
     const ALL: [Self; 3] = [Self::Positions, Self::Dashas, Self::Vargas];
     /// Every part, for the messages.
-    const NAMES: &'static str = "positions, dashas, vargas, vargottama, ashtakavarga";
+    const NAMES: &'static str = "positions, dashas, vargas, vargottama, ashtakavarga, kp";
 }
 
 /// A validated request.
@@ -631,6 +641,90 @@ pub struct VedicResponse {
     /// The bhinna and sarva ashtakavarga; absent when not asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ashtakavarga: Option<AshtakavargaDto>,
+    /// The KP lords of every point and cusp; absent when not asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kp: Option<KpDto>,
+}
+
+/// The four KP lords of a longitude.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = KpLords)]
+pub struct KpLordsDto {
+    /// The ruler of the sign.
+    pub sign_lord: GrahaName,
+    /// The Vimshottari lord of the nakshatra.
+    pub star_lord: GrahaName,
+    /// The lord of the nakshatra's ninth-part (sub), by Vimshottari shares from the star lord.
+    pub sub_lord: GrahaName,
+    /// The lord of the sub's ninth-part, by Vimshottari shares from the sub lord.
+    pub sub_sub_lord: GrahaName,
+}
+
+impl From<KpLords> for KpLordsDto {
+    fn from(l: KpLords) -> Self {
+        Self {
+            sign_lord: OneOf(l.sign_lord),
+            star_lord: OneOf(l.star_lord),
+            sub_lord: OneOf(l.sub_lord),
+            sub_sub_lord: OneOf(l.sub_sub_lord),
+        }
+    }
+}
+
+/// A house cusp with its KP lords.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = KpCusp)]
+pub struct KpCuspDto {
+    /// 1..12.
+    pub house: usize,
+    /// Sidereal longitude, degrees [0, 360).
+    pub longitude: f64,
+    #[serde(flatten)]
+    pub lords: KpLordsDto,
+}
+
+/// KP (Krishnamurti Paddhati): the lords of the grahas, the lagna and the Placidus cusps.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Kp)]
+pub struct KpDto {
+    /// `placidus`, or `porphyry` where the library fell back inside the polar circles.
+    pub house_system: &'static str,
+    /// The library's reason for a fallback; absent without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
+    /// Keyed by graha, then `lagna`: the lords of its sidereal longitude.
+    #[schema(value_type = BTreeMap<String, KpLordsDto>)]
+    pub points: OrderedMap<KpLordsDto>,
+    /// Houses 1 to 12.
+    pub cusps: Vec<KpCuspDto>,
+}
+
+fn kp_dto(chart: &VedicChart, cusps: &KpCusps) -> KpDto {
+    KpDto {
+        house_system: if cusps.system_used == orrery_ephem::HouseSystem::PLACIDUS {
+            "placidus"
+        } else {
+            "porphyry"
+        },
+        fallback: cusps.fallback.clone(),
+        points: OrderedMap(
+            chart
+                .positions
+                .iter()
+                .map(|p| (p.point.name().to_owned(), kp_lords(p.lon).into()))
+                .collect(),
+        ),
+        cusps: cusps
+            .cusps
+            .iter()
+            .enumerate()
+            .map(|(i, &lon)| KpCuspDto {
+                house: i + 1,
+                longitude: lon.degrees(),
+                lords: kp_lords(lon).into(),
+            })
+            .collect(),
+    }
 }
 
 /// The ashtakavarga: bindus per sign, Aries first (12 numbers each).
@@ -825,6 +919,7 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
             year: input.year,
             focus: input.dasha_at.map(Instant::julian_day),
         }),
+        wants(VedicPart::Kp),
     )
     .map_err(|e| {
         match CalcFailure::from(e) {
@@ -879,6 +974,7 @@ pub fn compute(eph: &Ephemeris, input: &VedicInput) -> Result<VedicResponse, Cal
         }),
         ashtakavarga: wants(VedicPart::Ashtakavarga)
             .then(|| ashtakavarga_dto(&reading.ashtakavarga)),
+        kp: reading.kp_cusps.as_ref().map(|cusps| kp_dto(&chart, cusps)),
     })
 }
 

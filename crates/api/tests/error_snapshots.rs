@@ -21,6 +21,7 @@ use orrery_api::heliacal::{HeliacalInput, HeliacalRequest};
 use orrery_api::lots::{LotsInput, LotsRequest};
 use orrery_api::midpoints::{MidpointsInput, MidpointsRequest};
 use orrery_api::nodes_apsides::{NodesApsidesInput, NodesApsidesRequest};
+use orrery_api::panchanga::{PanchangaInput, PanchangaRequest};
 use orrery_api::parse::json_value;
 use orrery_api::planets::{PlanetsInput, PlanetsQuery};
 use orrery_api::progressions::ProgressionsRequest;
@@ -801,6 +802,35 @@ fn time_lords_errors() {
             json!({"birth": birth, "at": at, "until_age_years": 500}),
         ],
         |request| TimeLordsInput::try_from(request).map(drop),
+    );
+    insta::assert_json_snapshot!(errors);
+}
+
+#[test]
+fn panchanga_errors() {
+    let place = json!({"latitude": 28.6, "longitude": 77.2});
+    let at = "2024-03-20T06:00:00Z";
+    let errors = errors::<PanchangaRequest>(
+        [
+            json!({}),
+            json!({"location": place}),
+            json!({"datetime": at, "date": "2024-03-20", "timezone": "Asia/Kolkata",
+                   "location": place}),
+            json!({"date": "2024-03-20", "location": place}),
+            json!({"datetime": at, "timezone": "Asia/Kolkata", "location": place}),
+            json!({"date": "2024-02-30", "timezone": "Asia/Kolkata", "location": place}),
+            json!({"date": "20 March 2024", "timezone": "Asia/Kolkata", "location": place}),
+            json!({"date": "2024-03-20", "timezone": "asia/kolkata", "location": place}),
+            json!({"datetime": "2024-03-20T06:00:00", "location": place}),
+            json!({"datetime": at, "location": {"latitude": 91, "longitude": 0}}),
+            json!({"datetime": at, "location": place, "ayanamsa": "tropical"}),
+            json!({"datetime": at, "location": place, "ayanamsa": "lahari"}),
+            json!({"datetime": at, "location": place, "disc": "lower_limb"}),
+            json!({"datetime": at, "location": place, "refraction": "yes"}),
+            json!({"datetime": at, "location": place, "preset": "solar_fire"}),
+            json!({"datetime": at, "location": place, "tithi": true}),
+        ],
+        |request| PanchangaInput::try_from(request).map(drop),
     );
     insta::assert_json_snapshot!(errors);
 }

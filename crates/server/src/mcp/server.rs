@@ -37,9 +37,9 @@ const INSTRUCTIONS: &str = "Orrery calculates astrology on the Swiss Ephemeris. 
     date and time with a place: find_place turns a town into coordinates, a place_id and a zone; \
     resolve_birth_time shows the instant a local time means (and both candidates when a clock \
     change makes it ambiguous). Then natal_chart, vedic_chart, transits, progressions, returns, \
-    relationship, dignities or time_lords take the birth; sky_calendar and planet_positions need \
-    none. Every answer is the REST API's answer for the same request, with its provenance; \
-    catalogue lists the accepted names.";
+    relationship, dignities or time_lords take the birth; sky_calendar, planet_positions and \
+    panchanga need none. Every answer is the REST API's answer for the same request, with its \
+    provenance; catalogue lists the accepted names.";
 
 /// One MCP request's server: built per request (the endpoint is stateless), holding the REST
 /// stack it sends the calls through.

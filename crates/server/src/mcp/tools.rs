@@ -1,4 +1,4 @@
-//! The tools: fourteen task-shaped entries, each one REST operation. A tool's input schema is that
+//! The tools: fifteen task-shaped entries, each one REST operation. A tool's input schema is that
 //! operation's request type as the OpenAPI document declares it (`schema.rs`), so the two cannot
 //! drift; only the name, title and the advice to an agent on when to choose it are written here.
 
@@ -120,8 +120,18 @@ pub(crate) const TOOLS: &[ToolSpec] = &[
         operation: Operation::Post("/v1/vedic"),
         description: "A sidereal chart in the Indian tradition for a birth: grahas and lagna with rashi, \
             nakshatra and pada (Lahiri or any of 47 ayanamsas), Vimshottari dashas over 120 years \
-            (with antardashas), and divisional charts (D9 navamsa, D10…). Use it whenever the user \
-            speaks of Vedic astrology, nakshatras, dashas or the sidereal zodiac in that sense.",
+            (to five levels), divisional charts (D9 navamsa, D10…), ashtakavarga and KP lords. \
+            Use it whenever the user speaks of Vedic astrology, nakshatras, dashas or the sidereal \
+            zodiac in that sense.",
+    },
+    ToolSpec {
+        name: "panchanga",
+        title: "Panchanga (Hindu almanac day)",
+        operation: Operation::Post("/v1/panchanga"),
+        description: "The panchanga at a place, for a civil date (with its IANA timezone) or at an \
+            instant: tithi, nakshatra, yoga and karana with their start and end times, the vara \
+            (weekday from sunrise), sunrise and sunset, rahu kala, yamaganda and gulika kala. The \
+            tool for 'what tithi is it today', 'when does ekadashi end', 'rahu kalam in Chennai'.",
     },
     ToolSpec {
         name: "relationship",

@@ -31,6 +31,7 @@ pub(crate) mod markdown;
 pub(crate) mod me;
 pub(crate) mod midpoints;
 pub(crate) mod nodes_apsides;
+pub(crate) mod panchanga;
 pub(crate) mod places;
 pub(crate) mod planets;
 pub(crate) mod playground;
@@ -77,6 +78,7 @@ pub(crate) fn calculation_endpoints() -> Endpoints {
         .add::<api::dignities::DignitiesInput>(routes!(dignities::dignities))
         .add::<api::time_lords::TimeLordsInput>(routes!(time_lords::time_lords))
         .add::<api::vedic::VedicInput>(routes!(vedic::vedic))
+        .add::<api::panchanga::PanchangaInput>(routes!(panchanga::panchanga))
         .add::<api::relationship::RelationshipInput>(routes!(relationship::relationship))
         .add::<api::releasing::ReleasingInput>(routes!(releasing::zodiacal_releasing))
         .add::<api::catalog::Catalogue>(routes!(catalog::bodies))

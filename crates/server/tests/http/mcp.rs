@@ -176,6 +176,7 @@ async fn tools_are_listed_with_the_rest_request_schemas_and_read_only_annotation
             "returns",
             "sky_calendar",
             "vedic_chart",
+            "panchanga",
             "relationship",
             "dignities",
             "time_lords",
@@ -238,7 +239,7 @@ async fn tools_are_listed_with_the_rest_request_schemas_and_read_only_annotation
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_tool_answers_exactly_what_rest_answers() {
     let app = TestApp::spawn().await;
-    let cases: [(&str, &str, &str); 13] = [
+    let cases: [(&str, &str, &str); 14] = [
         ("find_place", "GET", "/v1/places"),
         ("resolve_birth_time", "GET", "/v1/timezone"),
         ("natal_chart", "POST", "/v1/radix"),
@@ -248,6 +249,7 @@ async fn each_tool_answers_exactly_what_rest_answers() {
         ("returns", "POST", "/v1/returns"),
         ("sky_calendar", "POST", "/v1/events"),
         ("vedic_chart", "POST", "/v1/vedic"),
+        ("panchanga", "POST", "/v1/panchanga"),
         ("relationship", "POST", "/v1/relationship"),
         ("dignities", "POST", "/v1/dignities"),
         ("time_lords", "POST", "/v1/time-lords"),

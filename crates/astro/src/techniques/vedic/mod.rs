@@ -1,6 +1,7 @@
 //! Vedic (Jyotish) techniques: sidereal positions of the grahas and the lagna with their
-//! nakshatras ([`nakshatra`]), Vimshottari dashas ([`dasha`]), vargas ([`varga`]) and the
-//! ashtakavarga ([`ashtakavarga`]).
+//! nakshatras ([`nakshatra`]), Vimshottari dashas ([`dasha`]), vargas ([`varga`]), the
+//! ashtakavarga ([`ashtakavarga`]), the panchanga of a day ([`panchanga`]) and the KP lords
+//! ([`kp`]).
 //!
 //! # Positions
 //!
@@ -14,7 +15,9 @@
 
 pub mod ashtakavarga;
 pub mod dasha;
+pub mod kp;
 pub mod nakshatra;
+pub mod panchanga;
 pub mod varga;
 
 use orrery_ephem::{AyanamsaId, Ephemeris, EphemerisSource, HouseSystem, Observer, Zodiac};
@@ -194,6 +197,55 @@ pub struct VedicReading {
     pub dashas: Option<Vimshottari>,
     /// From the grahas' and the lagna's rashis (a few hundred additions, so always made).
     pub ashtakavarga: Ashtakavarga,
+    /// The sidereal Placidus cusps KP reads, when asked for.
+    pub kp_cusps: Option<KpCusps>,
+}
+
+/// The twelve house cusps of KP: Placidus in the sidereal zodiac.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KpCusps {
+    /// Houses 1 to 12, sidereal.
+    pub cusps: Vec<Longitude>,
+    /// Placidus, or Porphyry where the library fell back inside the polar circles.
+    pub system_used: HouseSystem,
+    /// The library's reason for a fallback.
+    pub fallback: Option<String>,
+}
+
+/// The sidereal Placidus cusps at `jd` for `place` (KP's houses).
+///
+/// # Errors
+/// A date outside the ephemeris, or a library failure.
+pub fn kp_cusps(
+    eph: &Ephemeris,
+    jd: JulianDayUt,
+    place: Observer,
+    ayanamsa: AyanamsaId,
+) -> Result<KpCusps, ChartError> {
+    let houses = eph.houses(
+        jd,
+        place.lat_deg,
+        place.lon_deg,
+        HouseSystem::PLACIDUS,
+        Zodiac::Sidereal(ayanamsa),
+    )?;
+    let cusps = houses
+        .cusps
+        .iter()
+        .map(|c| {
+            Longitude::new(c.lon_deg).map_err(|e| {
+                ChartError::Ephemeris(orrery_ephem::EphemError::Library {
+                    function: "swe_houses_ex2",
+                    message: e.to_string(),
+                })
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(KpCusps {
+        cusps,
+        system_used: houses.system_used,
+        fallback: houses.fallback,
+    })
 }
 
 impl VedicChart {
@@ -209,8 +261,8 @@ impl VedicChart {
     }
 }
 
-/// The sidereal chart at `jd` for `place` ([`vedic_chart`]) and, with `dashas`, the
-/// Vimshottari periods from the birth Moon ([`vimshottari_with`]).
+/// The sidereal chart at `jd` for `place` ([`vedic_chart`]), with `dashas` the Vimshottari
+/// periods from the birth Moon ([`vimshottari_with`]), with `kp` the KP cusps ([`kp_cusps`]).
 ///
 /// # Errors
 /// As [`vedic_chart`].
@@ -220,8 +272,14 @@ pub fn vedic_reading(
     place: Observer,
     ayanamsa: AyanamsaId,
     dashas: Option<DashaRequest>,
+    kp: bool,
 ) -> Result<VedicReading, ChartError> {
     let chart = vedic_chart(eph, jd, place, ayanamsa)?;
+    let kp_cusps = if kp {
+        Some(kp_cusps(eph, jd, place, ayanamsa)?)
+    } else {
+        None
+    };
     let dashas = match dashas {
         None => None,
         Some(request) => {
@@ -245,6 +303,7 @@ pub fn vedic_reading(
         chart,
         dashas,
         ashtakavarga,
+        kp_cusps,
     })
 }
 
