@@ -381,8 +381,22 @@ pub struct ProfectionSettingsDto {
 pub struct ProfectionChartDto {
     /// Tropical longitude, degrees.
     pub ascendant_deg: f64,
-    /// The sign of each house, 1st to 12th.
-    pub house_signs: Vec<SignField>,
+    /// The twelve houses, 1st to 12th: the year of age `a` reaches house `a mod 12 + 1`.
+    pub houses: Vec<ProfectedHouseDto>,
+}
+
+/// A natal house as a profection reaches it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = ProfectedHouse)]
+pub struct ProfectedHouseDto {
+    /// 1..=12.
+    pub house: u8,
+    /// Its sign: the sign on its cusp (whole signs: the ascendant's sign and those after it).
+    pub sign: SignField,
+    /// The sign's domicile lord.
+    pub lord: BodyField,
+    /// The seven planets natally in the house, Sun to Saturn.
+    pub planets: Vec<BodyField>,
 }
 
 /// A year, month or day of the profections.
@@ -644,7 +658,16 @@ pub fn compute(eph: &Ephemeris, input: &TimeLordsInput) -> Result<TimeLordsRespo
             .as_ref()
             .map(|chart| ProfectionChartDto {
                 ascendant_deg: chart.ascendant.degrees(),
-                house_signs: chart.house_signs.iter().map(|s| Named(*s)).collect(),
+                houses: chart
+                    .houses
+                    .iter()
+                    .map(|h| ProfectedHouseDto {
+                        house: h.house,
+                        sign: Named(h.sign),
+                        lord: BodyField(h.lord),
+                        planets: h.planets.iter().map(|b| BodyField(*b)).collect(),
+                    })
+                    .collect(),
             }),
         stack: TimeLordStackDto {
             at: event_time(input.at.timestamp()),
@@ -695,10 +718,15 @@ mod declaration {
 
     impl ProvenanceInputs for TimeLordsInput {
         fn input_instants(&self) -> Vec<InputInstant> {
-            vec![
+            let mut instants = vec![
                 InputInstant::birth("birth", &self.birth),
                 InputInstant::at("at", self.at.timestamp()),
-            ]
+            ];
+            if let Some((start, end)) = self.window {
+                instants.push(InputInstant::at("window.start", start.timestamp()));
+                instants.push(InputInstant::at("window.end", end.timestamp()));
+            }
+            instants
         }
     }
 }

@@ -122,12 +122,22 @@ pub struct ProfectionChart {
     pub ascendant: Longitude,
     /// The house system the cusps are in (a polar fallback says otherwise).
     pub house_system_used: HouseSystem,
-    /// The sign of each house, 1..=12.
-    pub house_signs: [Sign; 12],
-    /// The seven planets with their natal house.
-    pub planets: Vec<(Body, u8)>,
+    /// The twelve houses, 1st to 12th, each with its sign, lord and planets.
+    pub houses: Vec<ProfectedHouse>,
     /// The natal Sun, tropical.
     pub sun: Longitude,
+}
+
+/// A natal house as a profection reaches it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfectedHouse {
+    /// 1..=12.
+    pub house: u8,
+    pub sign: Sign,
+    /// The sign's domicile lord.
+    pub lord: Body,
+    /// The seven planets natally in the house, Sun to Saturn.
+    pub planets: Vec<Body>,
 }
 
 /// Why profections have no answer.
@@ -207,9 +217,19 @@ impl<'a> Profector<'a> {
             };
         }
         let bodies = chart.bodies.as_deref().unwrap_or_default();
-        let planets: Vec<(Body, u8)> = bodies
-            .iter()
-            .map(|b| (b.position.body, b.house.unwrap_or(0)))
+        let system_used = houses.houses.system_used;
+        let houses: Vec<ProfectedHouse> = (1..=12u8)
+            .zip(house_signs)
+            .map(|(house, sign)| ProfectedHouse {
+                house,
+                sign,
+                lord: domicile_lord(sign, settings.rulers),
+                planets: bodies
+                    .iter()
+                    .filter(|b| b.house == Some(house))
+                    .map(|b| b.position.body)
+                    .collect(),
+            })
             .collect();
         let sun = bodies
             .iter()
@@ -223,9 +243,8 @@ impl<'a> Profector<'a> {
             settings,
             chart: ProfectionChart {
                 ascendant,
-                house_system_used: houses.houses.system_used,
-                house_signs,
-                planets,
+                house_system_used: system_used,
+                houses,
                 sun,
             },
         })
@@ -240,8 +259,7 @@ impl<'a> Profector<'a> {
         let units = (u64::from(age) + u64::from(month) + u64::from(day)) % 12;
         // `units` < 12: the cast is exact.
         #[allow(clippy::cast_possible_truncation)]
-        let house = units as u8 + 1;
-        let sign = self.chart.house_signs[usize::from(house - 1)];
+        let house = &self.chart.houses[units as usize];
         ProfectionPeriod {
             level,
             start,
@@ -249,16 +267,10 @@ impl<'a> Profector<'a> {
             age,
             month,
             day,
-            house,
-            sign,
-            lord: domicile_lord(sign, self.settings.rulers),
-            planets: self
-                .chart
-                .planets
-                .iter()
-                .filter(|(_, h)| *h == house)
-                .map(|(b, _)| *b)
-                .collect(),
+            house: house.house,
+            sign: house.sign,
+            lord: house.lord,
+            planets: house.planets.clone(),
         }
     }
 
