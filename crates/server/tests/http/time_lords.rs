@@ -247,8 +247,9 @@ async fn annual_profections_match_kerykeion_and_stellium() {
     app.cleanup().await;
 }
 
-/// Solar-return years and Stellium's months at the Sun's sign ingresses: the instants within a
-/// second of Stellium 0.22's own search, the month signs as its `monthly`.
+/// Solar-return years, Stellium's months at the Sun's sign ingresses and Valens' months at each 30°
+/// of the Sun: the instants within a second of Stellium 0.22's own search, the month signs as its
+/// `monthly`.
 #[tokio::test]
 async fn solar_years_and_ingress_months_match_stellium() {
     let app = TestApp::spawn().await;
@@ -314,6 +315,21 @@ async fn solar_years_and_ingress_months_match_stellium() {
             );
             assert_eq!(got["sign"], monthly[k + 1][0], "{label} month {}", k + 1);
             assert_eq!(got["lord"], monthly[k + 1][1], "{label} month {}", k + 1);
+        }
+        // Valens' months: each 30° of the Sun past its natal longitude.
+        let body = post_ok(
+            &app,
+            PATH,
+            &json!({"birth": birth, "at": "2026-01-01T00:00:00Z", "techniques": ["profections"],
+                    "profections": {"year_start": "solar_return", "months": "sun_arc"},
+                    "window": window(last, 362)}),
+        )
+        .await;
+        let months = changes(&body, "profection_month");
+        let want = stellium["arc_month_starts"].as_array().unwrap();
+        assert_eq!(months.len(), want.len(), "{label}");
+        for (got, want) in months.iter().zip(want) {
+            assert!((millis(&got["at"]) - millis(want)).abs() <= ONE_SECOND_MS, "{label} arc");
         }
     }
     app.cleanup().await;
