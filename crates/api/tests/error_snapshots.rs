@@ -577,6 +577,7 @@ fn releasing_errors() {
             json!({"birth_datetime": birth, "start_sign": "leo",
                    "target_datetime": "1989-01-01T00:00:00Z"}),
             json!({"birth_datetime": birth, "sign": "leo"}),
+            json!({"birth_datetime": birth, "start_sign": "leo", "loosing_of_the_bond": "skip"}),
         ],
         |request| request.validate(now()).map(drop),
     );

@@ -329,7 +329,10 @@ async fn solar_years_and_ingress_months_match_stellium() {
         let want = stellium["arc_month_starts"].as_array().unwrap();
         assert_eq!(months.len(), want.len(), "{label}");
         for (got, want) in months.iter().zip(want) {
-            assert!((millis(&got["at"]) - millis(want)).abs() <= ONE_SECOND_MS, "{label} arc");
+            assert!(
+                (millis(&got["at"]) - millis(want)).abs() <= ONE_SECOND_MS,
+                "{label} arc"
+            );
         }
     }
     app.cleanup().await;
