@@ -581,9 +581,10 @@ fn failure(error: TimeLordsError) -> CalcFailure {
         TimeLordsError::Profections(e @ ProfectionError::Birthday { .. }) => {
             CalcFailure::Input(ApiInputError::labelled("birth.datetime", e))
         }
+        // The Sun's returns and ingresses are searched near `at` (or the window).
         TimeLordsError::Profections(ProfectionError::Sun(e)) => match e {
             orrery_astro::techniques::returns::ReturnError::Chart(e) => {
-                CalcFailure::from(e).at_field("birth.datetime")
+                CalcFailure::from(e).at_field("at")
             }
             other => CalcFailure::Internal(other.to_string()),
         },
