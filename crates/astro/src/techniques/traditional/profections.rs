@@ -332,7 +332,12 @@ impl<'a> Profector<'a> {
     /// # Errors
     /// As [`Profector::year_start`].
     pub fn year(&self, age: u32) -> Result<ProfectionPeriod, ProfectionError> {
-        let bounds = (self.year_start(age)?, self.year_start(age + 1)?);
+        self.year_from(age, self.year_start(age)?)
+    }
+
+    /// The year of `age`, its start known (the previous year's end).
+    fn year_from(&self, age: u32, start: JulianDayUt) -> Result<ProfectionPeriod, ProfectionError> {
+        let bounds = (start, self.year_start(age + 1)?);
         Ok(self.period(ProfectionLevel::Year, bounds, (age, 0, 0)))
     }
 
@@ -463,8 +468,10 @@ impl<'a> Profector<'a> {
         let mut out = Vec::new();
         let within = |p: &ProfectionPeriod| from.0 <= p.start.0 && p.start.0 <= to.0;
         let mut age = first;
+        let mut start = self.year_start(age)?;
         loop {
-            let year = self.year(age)?;
+            let year = self.year_from(age, start)?;
+            start = year.end;
             if year.start.0 > to.0 {
                 break;
             }
