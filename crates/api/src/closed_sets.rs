@@ -13,6 +13,7 @@ use orrery_astro::angle::Sign;
 use orrery_astro::techniques::events::{EclipseKind, LunationPhase, StationDirection};
 use orrery_astro::techniques::progressions::phases::StationKind;
 use orrery_astro::techniques::traditional::firdaria::FirdarLord;
+use orrery_astro::techniques::traditional::time_lords::TimeLord;
 use orrery_astro::techniques::vedic::nakshatra::{NAKSHATRA_NAMES, Nakshatra};
 use orrery_astro::techniques::vedic::{Graha, RASHI_NAMES};
 use orrery_ephem::{EclipseType, EphemerisSource};
@@ -215,4 +216,15 @@ named_by_the_core!(
     &FirdarLord::ALL,
     "FirdarLord",
     "A lord of the firdaria: one of the seven planets, `north_node` or `south_node`."
+);
+
+/// A lord of any time-lord technique by its name.
+pub type TimeLordName = OneOf<TimeLord>;
+
+named_by_the_core!(
+    TimeLord,
+    &TimeLord::ALL,
+    "TimeLord",
+    "A time-lord: one of the seven planets, `uranus`, `neptune` or `pluto` (modern rulers of a \
+     profected sign), `north_node` or `south_node`."
 );

@@ -12,6 +12,7 @@
 //! | `max_level` | 1..4, default 3 |
 //! | `include_l1_sequence` | adds the first 50 level-1 periods from the birth; default false |
 //! | `year_days` | the length of a level-1 year in days, 354..366; default 360 (docs/CONVENTIONS.md) |
+//! | `loosing_of_the_bond` | `mark` (default: no jump, `is_lb_zone` on the eighth sub-period) or `jump` (after a full round of sub-periods, to the sign opposite the parent's) |
 //!
 //! # Response
 //!
@@ -41,7 +42,7 @@
 use jiff::Timestamp;
 use orrery_astro::angle::Longitude;
 use orrery_astro::techniques::releasing::{
-    L1_SEQUENCE_LEN, Level, Period, Releasing, YearDays, sign_units,
+    L1_SEQUENCE_LEN, Level, LoosingOfTheBond, Period, Releasing, YearDays, sign_units,
 };
 use orrery_astro::time::{Days, JulianDayUt, julian_day_ut, timestamp_of, utc_to_second};
 use serde::{Deserialize, Serialize};
@@ -86,6 +87,21 @@ pub struct ReleasingRequest {
     /// Days in a level-1 year, 354..366; default 360.
     #[serde(default)]
     pub year_days: Option<YearDaysField>,
+    /// `mark` (default) or `jump`.
+    #[serde(default)]
+    pub loosing_of_the_bond: Option<LoosingDto>,
+}
+
+/// What the loosing of the bond does.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, PartialEq, Eq, ToSchema)]
+#[schema(as = LoosingOfTheBond)]
+#[serde(rename_all = "snake_case")]
+pub enum LoosingDto {
+    /// No jump: `is_lb_zone` marks the eighth sub-period.
+    Mark,
+    /// Once a parent's sub-periods have run through the twelve signs, the next jumps to the sign
+    /// opposite the parent's (Valens, Anthology IV.4).
+    Jump,
 }
 
 /// Where the start sign came from.
@@ -192,6 +208,10 @@ impl ReleasingRequest {
             releasing: Releasing {
                 start_sign,
                 year_days,
+                loosing: match self.loosing_of_the_bond {
+                    Some(LoosingDto::Jump) => LoosingOfTheBond::Jump,
+                    _ => LoosingOfTheBond::Mark,
+                },
             },
             start_from,
             max_level,
@@ -218,6 +238,8 @@ pub struct ReleasingSettingsDto {
     pub year_days: f64,
     /// Whether the major periods from birth are listed.
     pub include_l1_sequence: bool,
+    /// `mark` or `jump`.
+    pub loosing_of_the_bond: LoosingDto,
 }
 
 /// The request field a releasing's start came from.
@@ -259,6 +281,9 @@ pub struct PeriodDto {
     pub is_peak: bool,
     /// Whether the period is a loosing of the bond.
     pub is_lb_zone: bool,
+    /// With `loosing_of_the_bond: jump`: the sub-period the sequence jumped to, opposite its
+    /// parent's sign.
+    pub is_loosing_of_the_bond: bool,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -311,6 +336,7 @@ fn period_dto(
         sub_index: p.sub_index,
         is_peak: p.is_peak,
         is_lb_zone: p.is_lb_zone,
+        is_loosing_of_the_bond: p.is_loosing_of_the_bond,
     })
 }
 
@@ -359,6 +385,10 @@ pub fn compute(input: &ReleasingInput) -> Result<ReleasingResponse, CalcFailure>
             max_level: input.max_level.get(),
             year_days: input.releasing.year_days.days(),
             include_l1_sequence: input.include_l1_sequence,
+            loosing_of_the_bond: match input.releasing.loosing {
+                LoosingOfTheBond::Mark => LoosingDto::Mark,
+                LoosingOfTheBond::Jump => LoosingDto::Jump,
+            },
         },
         periods,
         l1_sequence,

@@ -578,6 +578,7 @@ fn releasing_errors() {
             json!({"birth_datetime": birth, "start_sign": "leo",
                    "target_datetime": "1989-01-01T00:00:00Z"}),
             json!({"birth_datetime": birth, "sign": "leo"}),
+            json!({"birth_datetime": birth, "start_sign": "leo", "loosing_of_the_bond": "skip"}),
         ],
         |request| request.validate(now()).map(drop),
     );
@@ -800,6 +801,15 @@ fn time_lords_errors() {
             json!({"birth": birth, "at": at, "year": "lunar"}),
             json!({"birth": birth, "at": at, "until_age_years": 0.5}),
             json!({"birth": birth, "at": at, "until_age_years": 500}),
+            json!({"birth": birth, "at": at, "techniques": []}),
+            json!({"birth": birth, "at": at, "techniques": ["decennials"]}),
+            json!({"birth": birth, "at": at, "profections": {"months": "lunar"}}),
+            json!({"birth": birth, "at": at, "profections": {"houses": "octopus"}}),
+            json!({"birth": birth, "at": at, "profections": {"year": "solar"}}),
+            json!({"birth": birth, "at": at,
+                   "window": {"start": "2001-01-01T00:00:00Z", "end": "2000-01-01T00:00:00Z"}}),
+            json!({"birth": birth, "at": at,
+                   "window": {"start": "1801-01-01T00:00:00Z", "end": "2001-01-01T00:00:00Z"}}),
         ],
         |request| TimeLordsInput::try_from(request).map(drop),
     );

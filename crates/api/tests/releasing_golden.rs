@@ -35,6 +35,11 @@ fn compare(label: &str, got: &[PeriodDto], want: &Value) -> f64 {
         assert_eq!(g.sub_index as u64, w["sub_index"].as_u64().unwrap(), "{at}");
         assert_eq!(g.is_peak, w["is_peak"].as_bool().unwrap(), "{at}");
         assert_eq!(g.is_lb_zone, w["is_lb_zone"].as_bool().unwrap(), "{at}");
+        assert_eq!(
+            g.is_loosing_of_the_bond,
+            w["is_loosing_of_the_bond"].as_bool().unwrap(),
+            "{at}"
+        );
         for (ours, theirs) in [
             (g.start_jd, num(&w["start_jd"])),
             (g.end_jd, num(&w["end_jd"])),
@@ -81,6 +86,20 @@ fn every_case_matches_the_independent_reference() {
         }
     }
     assert!(sequences >= 3);
+    // The jump is exercised: periods reached after a loosing of the bond, and the jump itself.
+    let jumps = cases
+        .iter()
+        .filter(|c| c["request"]["loosing_of_the_bond"] == "jump")
+        .count();
+    let loosed = cases
+        .iter()
+        .flat_map(|c| c["periods"].as_array().unwrap())
+        .filter(|p| p["is_loosing_of_the_bond"] == true)
+        .count();
+    assert!(
+        jumps >= 5 && loosed >= 2,
+        "{jumps} jump cases, {loosed} jumped-to periods"
+    );
     println!(
         "{} cases ({sequences} with the level-1 sequence): worst time difference {:.1e} days",
         cases.len(),

@@ -13,10 +13,16 @@
 //! * A period's sub-periods start in the period's own sign, run through the signs in order
 //!   (past pisces to aries, and round again if the parent is long enough), each lasting its
 //!   units of the sub-level, and stop at the parent's end: the last one is cut short.
-//! * No "loosing of the bond" jump is applied. The marker `is_lb_zone` is set on the sub-period
-//!   with sub-index 7 (the eighth from the parent's start, counting from 0); `is_peak` on the
-//!   cardinal signs (aries, cancer, libra, capricorn). At level 1 the sub-index counts from the
-//!   birth, so the eighth level-1 period is marked too.
+//! * The loosing of the bond is [`LoosingOfTheBond::Mark`] by default: no jump, and the marker
+//!   `is_lb_zone` on the sub-period with sub-index 7 (the eighth from the parent's start, counting
+//!   from 0). With [`LoosingOfTheBond::Jump`], once a parent's sub-periods have run through all
+//!   twelve signs (the parent is longer than one round of its sub-level, 211 units), the
+//!   thirteenth does not return to the parent's sign but jumps to the sign opposite it, and the
+//!   sequence goes on in order from there to the parent's end (Valens, *Anthology* IV.4; Brennan,
+//!   *Hellenistic Astrology*, ch. 18); that sub-period carries `is_loosing_of_the_bond`. The
+//!   jump happens once per parent, and never at level 1 (a round of level 1 is 211 years).
+//!   `is_peak` is on the cardinal signs (aries, cancer, libra, capricorn). At level 1 the
+//!   sub-index counts from the birth, so the eighth level-1 period is marked too.
 //!
 //! A period is the half-open interval `[start, end)`: an instant on a boundary belongs to the
 //! period that begins there. Times are days after the birth; the caller turns them into
@@ -136,6 +142,20 @@ impl Level {
     }
 }
 
+/// What the loosing of the bond does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LoosingOfTheBond {
+    /// No jump; `is_lb_zone` marks the eighth sub-period.
+    #[default]
+    Mark,
+    /// After a full round of sub-periods, the next jumps to the sign opposite the parent's.
+    Jump,
+}
+
+/// The sub-index of the first sub-period after a full round: where [`LoosingOfTheBond::Jump`]
+/// jumps.
+const ROUND: usize = 12;
+
 /// One period of one level.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Period {
@@ -152,6 +172,8 @@ pub struct Period {
     pub sub_index: usize,
     pub is_peak: bool,
     pub is_lb_zone: bool,
+    /// The sub-period the sequence jumped to ([`LoosingOfTheBond::Jump`] only).
+    pub is_loosing_of_the_bond: bool,
 }
 
 impl Period {
@@ -164,6 +186,7 @@ impl Period {
             sub_index,
             is_peak: is_cardinal(sign),
             is_lb_zone: sub_index == LB_ZONE_SUB_INDEX,
+            is_loosing_of_the_bond: false,
         }
     }
 
@@ -183,6 +206,7 @@ impl Period {
 pub struct Releasing {
     pub start_sign: Sign,
     pub year_days: YearDays,
+    pub loosing: LoosingOfTheBond,
 }
 
 impl Releasing {
@@ -218,13 +242,22 @@ impl Releasing {
         let mut periods = Vec::new();
         let mut start_day = parent.start_day;
         let mut index = 0;
+        let jump = self.loosing == LoosingOfTheBond::Jump;
         while parent.end_day - start_day > SLIVER_DAYS {
-            let sign = sign_after(parent.sign, index);
+            // After the jump the sequence runs on from the sign opposite the parent's.
+            let steps = if jump && index >= ROUND {
+                index + 6
+            } else {
+                index
+            };
+            let sign = sign_after(parent.sign, steps);
             let mut end_day = start_day + f64::from(sign_units(sign)) * unit_days;
             if parent.end_day - end_day <= SLIVER_DAYS {
                 end_day = parent.end_day;
             }
-            periods.push(Period::new(level, sign, start_day, end_day, index));
+            let mut period = Period::new(level, sign, start_day, end_day, index);
+            period.is_loosing_of_the_bond = jump && index == ROUND;
+            periods.push(period);
             start_day = end_day;
             index += 1;
         }
@@ -284,6 +317,7 @@ mod tests {
         Releasing {
             start_sign: sign,
             year_days: YearDays::DEFAULT,
+            loosing: LoosingOfTheBond::Mark,
         }
     }
 
@@ -324,6 +358,37 @@ mod tests {
         let subs = r.sub_periods(&l1);
         assert!(subs.len() > 12, "{} sub-periods", subs.len());
         assert_eq!(subs[12].sign, Sign::Capricorn);
+        assert!(subs.iter().all(|p| !p.is_loosing_of_the_bond));
+    }
+
+    #[test]
+    fn the_loosing_of_the_bond_jumps_to_the_opposite_sign_once() {
+        // Capricorn's 324 months: twelve signs (211 months), then Cancer, Leo, … to the end.
+        let r = Releasing {
+            loosing: LoosingOfTheBond::Jump,
+            ..releasing(Sign::Capricorn)
+        };
+        let l1 = r.l1_sequence(1)[0];
+        let subs = r.sub_periods(&l1);
+        assert_eq!(subs[11].sign, Sign::Sagittarius);
+        assert_eq!(subs[12].sign, Sign::Cancer);
+        assert!(subs[12].is_loosing_of_the_bond);
+        assert_eq!(subs[13].sign, Sign::Leo);
+        assert_eq!(subs.iter().filter(|p| p.is_loosing_of_the_bond).count(), 1);
+        assert!((subs[12].start_day - 211.0 * r.unit_days(2)).abs() < 1e-9);
+        assert!((subs.last().unwrap().end_day - l1.end_day).abs() < 1e-12);
+        // A parent shorter than a round (Pisces, 12 years) has no jump.
+        let pisces = Releasing {
+            loosing: LoosingOfTheBond::Jump,
+            ..releasing(Sign::Pisces)
+        };
+        let l1 = pisces.l1_sequence(1)[0];
+        assert!(
+            pisces
+                .sub_periods(&l1)
+                .iter()
+                .all(|p| !p.is_loosing_of_the_bond)
+        );
     }
 
     #[test]
@@ -331,6 +396,7 @@ mod tests {
         let r = Releasing {
             start_sign: Sign::Leo,
             year_days: YearDays::new(365.25).unwrap(),
+            loosing: LoosingOfTheBond::Mark,
         };
         for k in 0..2_000 {
             let day = f64::from(k) * 17.3;

@@ -153,11 +153,13 @@ pub(crate) const TOOLS: &[ToolSpec] = &[
     },
     ToolSpec {
         name: "time_lords",
-        title: "Time-lords (firdaria)",
+        title: "Time-lords (firdaria, profections)",
         operation: Operation::Post("/v1/time-lords"),
         description: "The firdaria of a birth (Persian time-lord periods with their sub-periods, in the \
-            variants abu_mashar, bonatti, al_biruni, no_nodes) and the lords running at an instant. \
-            The tool for 'which planet rules this period of my life'.",
+            variants abu_mashar, bonatti, al_biruni, no_nodes), its annual, monthly and daily \
+            profections (the profected sign, its lord, the planets in it), the lords running at an \
+            instant and, with a window, every change of lord in it. The tool for 'which planet rules \
+            this period of my life', 'what is my lord of the year'.",
     },
     ToolSpec {
         name: "planet_positions",

@@ -8,7 +8,8 @@ use crate::app::AppState;
 use crate::error::ApiError;
 use crate::json::JsonBody;
 
-/// `POST /v1/time-lords`: the firdaria of a birth and the lords active at an instant.
+/// `POST /v1/time-lords`: the firdaria and profections of a birth, the lords active at an instant
+/// and their changes within a window.
 #[utoipa::path(
     post,
     path = "/v1/time-lords",

@@ -18,6 +18,7 @@
 pub mod condition;
 pub mod firdaria;
 pub mod hours;
+pub mod profections;
 pub mod relations;
 pub mod scheme;
 pub mod tables;
