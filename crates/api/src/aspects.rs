@@ -278,30 +278,37 @@ impl utoipa::PartialSchema for PositionField {
                 .schema_type(Type::Number)
                 .description(Some(description))
         };
+        let mut with_speed = ObjectBuilder::new()
+            .title(Some("LongitudeAndSpeed"))
+            .schema_type(Type::Object)
+            .property("longitude", number("Degrees."))
+            .required("longitude")
+            .property(
+                "speed",
+                number("Degrees per day; gives `applying` and `exact_in_days`."),
+            )
+            .property(
+                "declination",
+                number("Degrees in [-90, 90], north positive; for `parallels`."),
+            )
+            .property(
+                "declination_speed",
+                number("Degrees per day; gives the parallels' `applying` and `exact_in_days`."),
+            )
+            .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+            .build();
+        // "declination_speed needs `declination`" (`positions` above). A JSON Schema keyword,
+        // not an `x-` extension, so it goes into the map as it is.
+        with_speed
+            .extensions
+            .get_or_insert_with(Default::default)
+            .insert(
+                "dependentRequired".to_owned(),
+                serde_json::json!({"declination_speed": ["declination"]}),
+            );
         OneOfBuilder::new()
             .item(number("Longitude, degrees."))
-            .item(
-                ObjectBuilder::new()
-                    .title(Some("LongitudeAndSpeed"))
-                    .schema_type(Type::Object)
-                    .property("longitude", number("Degrees."))
-                    .required("longitude")
-                    .property(
-                        "speed",
-                        number("Degrees per day; gives `applying` and `exact_in_days`."),
-                    )
-                    .property(
-                        "declination",
-                        number("Degrees in [-90, 90], north positive; for `parallels`."),
-                    )
-                    .property(
-                        "declination_speed",
-                        number(
-                            "Degrees per day; gives the parallels' `applying` and `exact_in_days`.",
-                        ),
-                    )
-                    .additional_properties(Some(AdditionalProperties::FreeForm(false))),
-            )
+            .item(with_speed)
             .into()
     }
 }

@@ -165,6 +165,17 @@ impl<'de> Deserialize<'de> for CivilDateTime {
     }
 }
 
+/// The grammar of `orrery_civil::parse` as a regular expression (its module documentation),
+/// with the ranges of each part; what it cannot say is that the day exists in its month.
+pub const CIVIL_DATETIME_PATTERN: &str = concat!(
+    r"^[ \t\r\n]*([0-9]{4}|[+-][0-9]{6})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]",
+    r"([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9]([.,][0-9]{1,9})?)?",
+    r"([Zz]|[+-][0-9]{2}(:?[0-9]{2}(:?[0-9]{2})?)?)?[ \t\r\n]*$",
+);
+
+/// A civil date-time that ends in a UTC offset (or `Z`), as a regular expression.
+pub const OFFSET_AT_END_PATTERN: &str = r"([Zz]|[+-][0-9]{2}(:?[0-9]{2}(:?[0-9]{2})?)?)[ \t\r\n]*$";
+
 impl PartialSchema for CivilDateTime {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
@@ -174,6 +185,7 @@ impl PartialSchema for CivilDateTime {
                  `timezone` is needed). Seconds optional; years -9999..9999, proleptic Gregorian \
                  unless `calendar` says `julian` or `auto` (local time only).",
             ))
+            .pattern(Some(CIVIL_DATETIME_PATTERN))
             .examples(["1990-07-15T14:30:00"])
             .into()
     }

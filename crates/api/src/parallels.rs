@@ -54,6 +54,7 @@ pub type DeclinationOfField = OneOf<DeclinationOf>;
 pub struct ParallelsDto {
     /// Which of the two; default both.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub aspects: Option<Vec<DeclinationAspectField>>,
     /// The orb in degrees of declination, one for every pair, in (0, 30]; default 1.
     #[serde(default)]

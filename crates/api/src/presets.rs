@@ -23,6 +23,17 @@ use crate::error::ApiInputError;
 use crate::names::{AyanamsaField, BodyField, HouseSystemField, Named, PresetField};
 use crate::rise_set::DiscDto;
 
+/// The presets whose zodiac is sidereal: with one of them an `ayanamsa` needs no `zodiac`
+/// (`AppliedPreset::zodiac`); the OpenAPI document's request rules say so.
+#[must_use]
+pub fn sidereal_preset_names() -> Vec<&'static str> {
+    Preset::ALL
+        .into_iter()
+        .filter(|preset| matches!(preset.conventions().zodiac, PresetZodiac::Sidereal(_)))
+        .map(Preset::name)
+        .collect()
+}
+
 /// How a preset reads civil time: the calendar of a local date and the Local Mean Time before
 /// standard time. `None`: the peer takes a fixed offset typed per chart, so the preset fixes
 /// nothing there.

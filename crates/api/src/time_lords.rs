@@ -172,9 +172,11 @@ pub struct TimeLordsRequest {
     pub year: Option<YearDto>,
     /// Years of life laid out, 1..=150; default 90.
     #[serde(default)]
+    #[schema(minimum = 1, maximum = 150)]
     pub until_age_years: Option<f64>,
     /// `firdaria`, `profections`; default both.
     #[serde(default)]
+    #[schema(min_items = 1)]
     pub techniques: Option<Vec<TechniqueDto>>,
     /// The conventions of the profections.
     #[serde(default)]

@@ -14,6 +14,7 @@
 //! A field counts as given when it is present and not `null`: serde reads a `null` optional
 //! field as left out, so the rules do too.
 
+use orrery_api::datetime::OFFSET_AT_END_PATTERN;
 use serde_json::{Value, json};
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::schema::{AllOfBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
@@ -108,10 +109,22 @@ fn location() -> Vec<Value> {
 }
 
 /// `Birth`: `location` (coordinates only: the atlas fields belong on the birth itself),
-/// `place_id` or `place`: one of the three (`BirthDto::locate`).
+/// `place_id` or `place`: one of the three (`BirthDto::locate`). A local `datetime` (no offset)
+/// at coordinates needs `timezone` ("birth.timezone is required because datetime … has no UTC
+/// offset"); a place brings its own zone.
 fn birth() -> Vec<Value> {
     vec![
         exactly_one(&["location", "place_id", "place"]),
+        json!({
+            "if": {
+                "required": ["datetime", "location"],
+                "properties": {
+                    "datetime": {"type": "string", "not": {"pattern": OFFSET_AT_END_PATTERN}},
+                    "location": {"not": {"type": "null"}},
+                },
+            },
+            "then": given("timezone"),
+        }),
         only_if(
             "location",
             &json!({"properties": {"location": none_of(&["place_id", "place", "place_match"])}}),
@@ -311,13 +324,18 @@ fn rules() -> Vec<(&'static str, Vec<Value>)> {
                 json!({"properties": {"aspects": {"minItems": 1}}}),
             ],
         ),
+        // Without a preset, or with one whose zodiac is tropical, an ayanamsa needs
+        // `options.zodiac` `sidereal` (presets.rs `AppliedPreset::zodiac`).
         (
             "RadixRequest",
             vec![json!({
-                "if": none_of(&["preset"]),
-                "then": {"properties": {"options": ayanamsa_sidereal()}},
+                "if": {"required": ["preset"], "properties": {"preset": {"enum": orrery_api::presets::sidereal_preset_names()}}},
+                "else": {"properties": {"options": ayanamsa_sidereal()}},
             })],
         ),
+        // returns.rs `planets`: "planet is required" (the split below makes it required; a
+        // `null` is read as left out).
+        ("ReturnsRequest", vec![given("planet")]),
     ]
 }
 
