@@ -130,7 +130,7 @@ impl ServerHandler for OrreryMcp {
         })?;
         let arguments = request.arguments.as_ref();
         let rest_request = match spec.operation {
-            Operation::Post(path) => RestRequest::post(path, arguments),
+            Operation::Post(path) => RestRequest::post_with_fields(path, arguments),
             Operation::Get(path) => RestRequest::get(path, arguments),
             Operation::Catalogue => {
                 let name = catalogue_argument(tools_listed()?, arguments)?;
@@ -218,9 +218,9 @@ fn catalogue_argument<'a>(
 }
 
 /// The REST answer as a tool result: its body verbatim as the text, the same JSON as the
-/// structured content (a JSON value of the SDK's, whose objects serde_json keeps sorted by key
-/// in this service: only the text keeps the REST order), and its status and headers under
-/// `_meta`. An error status is a tool error
+/// structured content (a JSON value of the SDK's, parsed and written again as the same bytes:
+/// serde_json keeps the keys' order and the numbers' text in this workspace, `preserve_order` and
+/// `float_roundtrip`), and its status and headers under `_meta`. An error status is a tool error
 /// (`isError`) with the REST error object, so an agent reads which field broke which rule.
 fn tool_result(answer: &RestAnswer) -> CallToolResult {
     let text = String::from_utf8_lossy(&answer.body).into_owned();
