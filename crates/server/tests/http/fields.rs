@@ -14,15 +14,19 @@ fn radix_request() -> Value {
     })
 }
 
-/// POST /v1/radix with `query`: status, ETag and body text.
-async fn radix(app: &TestApp, query: &str) -> (u16, Option<String>, String) {
-    let response = app
-        .post(&format!("/v1/radix{query}"))
+/// POST /v1/radix with `query`.
+async fn radix_response(app: &TestApp, query: &str) -> reqwest::Response {
+    app.post(&format!("/v1/radix{query}"))
         .header("X-API-Key", DEMO_KEY)
         .json(&radix_request())
         .send()
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// POST /v1/radix with `query`: status, ETag and body text.
+async fn radix(app: &TestApp, query: &str) -> (u16, Option<String>, String) {
+    let response = radix_response(app, query).await;
     let status = response.status().as_u16();
     let etag = response
         .headers()
@@ -130,13 +134,7 @@ async fn an_unknown_field_is_refused_with_the_names_accepted_there() {
         ),
         ("?fields=planets,,houses", "empty name", None),
     ] {
-        let response = app
-            .post(&format!("/v1/radix{query}"))
-            .header("X-API-Key", DEMO_KEY)
-            .json(&radix_request())
-            .send()
-            .await
-            .unwrap();
+        let response = radix_response(&app, query).await;
         let body = error_body(response, 400).await;
         let error = &body["error"];
         assert_eq!(error["field"], "fields", "{body}");
