@@ -417,8 +417,10 @@ pub fn app(state: AppState) -> Router {
     let (mut deterministic, costs) = routes::calculation_endpoints().into_parts();
     // axum refuses a route layer on a router without routes.
     if deterministic.has_routes() {
-        deterministic =
-            deterministic.route_layer(from_fn_with_state(state.clone(), cache_deterministic));
+        // `fields` inside the cache layer: the tag is made from the request, `fields` and all.
+        deterministic = deterministic
+            .route_layer(axum::middleware::from_fn(crate::fields::trim_to_fields))
+            .route_layer(from_fn_with_state(state.clone(), cache_deterministic));
     }
 
     let costs = routes::with_account_routes(costs);

@@ -125,14 +125,15 @@ fn lists_tag(condition: &str, tag: &str) -> bool {
 ///
 /// Computed for every request before any work, so it is written without a `format!` per piece.
 fn entity_tag(versions: &CacheVersions, parts: &Parts, body: &[u8]) -> Option<String> {
-    // The body re-written with object keys sorted at every depth, so that key order and
-    // spacing do not change the tag: serde_json's map is ordered by key as long as its
-    // `preserve_order` feature is off (the test below fails if a dependency turns it on).
+    // The body re-written compactly with object keys sorted at every depth, so that key order
+    // and spacing do not change the tag.
     let canonical_body = if body.iter().all(u8::is_ascii_whitespace) {
         Vec::new()
     } else {
         let value: serde_json::Value = serde_json::from_slice(body).ok()?;
-        serde_json::to_vec(&value).ok()?
+        let mut canonical = Vec::with_capacity(body.len());
+        write_sorted(&value, &mut canonical);
+        canonical
     };
     let mut query: Vec<(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> =
         form_urlencoded::parse(parts.uri.query().unwrap_or("").as_bytes()).collect();
@@ -163,6 +164,45 @@ fn entity_tag(versions: &CacheVersions, parts: &Parts, body: &[u8]) -> Option<St
     tag.push_str(&hex::encode(&digest[..16]));
     tag.push('"');
     Some(tag)
+}
+
+/// `value` as compact JSON with the keys of every object in byte order: what serde_json writes
+/// with a map sorted by key, whichever order the value's maps keep (its `preserve_order` feature
+/// is on in this workspace, so that answers keep their order when parsed).
+fn write_sorted(value: &serde_json::Value, out: &mut Vec<u8>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            let mut entries: Vec<(&String, &serde_json::Value)> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push(b'{');
+            for (index, (key, value)) in entries.into_iter().enumerate() {
+                if index > 0 {
+                    out.push(b',');
+                }
+                write_scalar(key, out);
+                out.push(b':');
+                write_sorted(value, out);
+            }
+            out.push(b'}');
+        }
+        serde_json::Value::Array(items) => {
+            out.push(b'[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push(b',');
+                }
+                write_sorted(item, out);
+            }
+            out.push(b']');
+        }
+        scalar => write_scalar(scalar, out),
+    }
+}
+
+/// A key, string, number, boolean or null as serde_json writes it.
+fn write_scalar<T: serde::Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    // Writing a scalar value to a vector cannot fail.
+    let _ = serde_json::to_writer(&mut *out, value);
 }
 
 #[cfg(test)]
@@ -223,6 +263,22 @@ mod tests {
             ..versions()
         };
         assert_ne!(base, entity_tag(&moved, &parts("/v1/x"), br#"{"x":1}"#));
+    }
+
+    /// The canonical form is the one serde_json wrote while its maps were sorted by key (the
+    /// tags of earlier versions' answers are computed the same way).
+    #[test]
+    fn the_canonical_body_sorts_keys_at_every_depth() {
+        let value: serde_json::Value = serde_json::from_str(
+            r#"{"z": [{"b": 1, "a": "\u00e9\"x"}, null, 2.5e-7], "a": {"y": true, "x": {}}}"#,
+        )
+        .unwrap();
+        let mut canonical = Vec::new();
+        write_sorted(&value, &mut canonical);
+        assert_eq!(
+            String::from_utf8(canonical).unwrap(),
+            r#"{"a":{"x":{},"y":true},"z":[{"a":"é\"x","b":1},null,2.5e-7]}"#
+        );
     }
 
     #[test]

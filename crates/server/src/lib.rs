@@ -12,6 +12,7 @@ pub mod connections;
 pub mod edge;
 pub mod encoding;
 pub mod error;
+pub mod fields;
 pub mod json;
 pub mod mcp;
 pub mod metrics;

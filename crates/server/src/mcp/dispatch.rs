@@ -54,6 +54,33 @@ impl RestRequest {
         }
     }
 
+    /// `POST path` with `arguments` as its JSON body, except `fields`, which goes in the query
+    /// as a REST client sends it (a list of names is joined with commas).
+    pub(crate) fn post_with_fields(path: &str, arguments: Option<&Map<String, Value>>) -> Self {
+        let Some(fields) = arguments.and_then(|arguments| arguments.get(crate::fields::PARAMETER))
+        else {
+            return Self::post(path, arguments);
+        };
+        let fields = match fields {
+            Value::String(text) => text.clone(),
+            Value::Array(names) if names.iter().all(Value::is_string) => names
+                .iter()
+                .filter_map(Value::as_str)
+                .collect::<Vec<_>>()
+                .join(","),
+            // Refused by the endpoint with the parameter's name, as the same text from REST is.
+            other => other.to_string(),
+        };
+        let mut body = arguments.cloned().unwrap_or_default();
+        body.remove(crate::fields::PARAMETER);
+        let mut request = Self::post(path, Some(&body));
+        let query = form_urlencoded::Serializer::new(String::new())
+            .append_pair(crate::fields::PARAMETER, &fields)
+            .finish();
+        request.target = format!("{path}?{query}");
+        request
+    }
+
     /// `GET path` with `arguments` as its query: strings as they are, numbers and booleans as
     /// JSON writes them, anything else as its JSON text (the endpoint then refuses it with the
     /// parameter's name, as it would refuse the same text from a REST client).
@@ -144,13 +171,23 @@ mod tests {
     fn query_arguments_are_encoded_as_a_rest_client_would_send_them() {
         let arguments = json!({"q": "Graz & Umgebung", "limit": 5, "exact": true, "none": null});
         let request = RestRequest::get("/v1/places", arguments.as_object());
-        // In the map's (sorted) order: the order of a query changes neither the answer nor its
+        // In the arguments' order: the order of a query changes neither the answer nor its
         // ETag (`caching::entity_tag` sorts it).
         assert_eq!(
             request.target,
-            "/v1/places?exact=true&limit=5&q=Graz+%26+Umgebung"
+            "/v1/places?q=Graz+%26+Umgebung&limit=5&exact=true"
         );
         assert_eq!(RestRequest::get("/v1/planets", None).target, "/v1/planets");
+    }
+
+    #[test]
+    fn fields_of_a_post_tool_go_in_the_query() {
+        let arguments = json!({"birth": {"x": 1}, "fields": ["planets", "houses"]});
+        let request = RestRequest::post_with_fields("/v1/radix", arguments.as_object());
+        assert_eq!(request.target, "/v1/radix?fields=planets%2Chouses");
+        assert_eq!(request.body.as_deref(), Some(&br#"{"birth":{"x":1}}"#[..]));
+        let request = RestRequest::post_with_fields("/v1/radix", None);
+        assert_eq!(request.target, "/v1/radix");
     }
 
     #[test]

@@ -130,7 +130,7 @@ impl ServerHandler for OrreryMcp {
         })?;
         let arguments = request.arguments.as_ref();
         let rest_request = match spec.operation {
-            Operation::Post(path) => RestRequest::post(path, arguments),
+            Operation::Post(path) => RestRequest::post_with_fields(path, arguments),
             Operation::Get(path) => RestRequest::get(path, arguments),
             Operation::Catalogue => {
                 let name = catalogue_argument(tools_listed()?, arguments)?;
@@ -218,24 +218,24 @@ fn catalogue_argument<'a>(
 }
 
 /// The REST answer as a tool result: its body verbatim as the text, the same JSON as the
-/// structured content (a JSON value of the SDK's, whose objects serde_json keeps sorted by key
-/// in this service: only the text keeps the REST order), and its status and headers under
-/// `_meta`. An error status is a tool error
+/// structured content (a JSON value of the SDK's, parsed and written again as the same bytes:
+/// serde_json keeps the keys' order and the numbers' text in this workspace, `preserve_order` and
+/// `float_roundtrip`), and its status and headers under `_meta`. An error status is a tool error
 /// (`isError`) with the REST error object, so an agent reads which field broke which rule.
 fn tool_result(answer: &RestAnswer) -> CallToolResult {
     let text = String::from_utf8_lossy(&answer.body).into_owned();
     let structured = serde_json::from_slice::<Value>(&answer.body)
         .ok()
         .filter(Value::is_object);
-    let failed = !answer.status.is_success();
-    let mut result = match (structured, failed) {
-        (Some(value), false) => CallToolResult::structured(value),
-        (Some(value), true) => CallToolResult::structured_error(value),
-        (None, false) => CallToolResult::success(Vec::new()),
-        (None, true) => CallToolResult::error(Vec::new()),
+    // The REST body itself as the text, not a re-serialisation of the parsed value (which
+    // `CallToolResult::structured` would write, for a fifth of the call's cost).
+    let content = vec![ContentBlock::text(text)];
+    let mut result = if answer.status.is_success() {
+        CallToolResult::success(content)
+    } else {
+        CallToolResult::error(content)
     };
-    // The REST body itself, not a re-serialisation of the parsed value.
-    result.content = vec![ContentBlock::text(text)];
+    result.structured_content = structured;
     result.with_meta(Some(answer_meta(answer)))
 }
 

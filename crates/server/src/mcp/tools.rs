@@ -211,7 +211,9 @@ pub(crate) fn build(document: &Value) -> Result<Tools, SchemaError> {
         .iter()
         .map(|spec| {
             let input_schema = match spec.operation {
-                Operation::Post(path) => request_body_schema(document, path)?,
+                Operation::Post(path) => {
+                    with_query_parameter(request_body_schema(document, path)?, document, path)
+                }
                 Operation::Get(path) => query_schema(document, path)?,
                 Operation::Catalogue => catalogue_schema(&catalogues),
             };
@@ -230,6 +232,28 @@ pub(crate) fn build(document: &Value) -> Result<Tools, SchemaError> {
         })
         .collect::<Result<_, SchemaError>>()?;
     Ok(Tools { listed, catalogues })
+}
+
+/// A POST tool's body schema with the operation's `fields` query parameter beside the body's
+/// properties: the tool takes it among its arguments and sends it in the query
+/// (`server::call_tool`).
+fn with_query_parameter(mut schema: JsonObject, document: &Value, path: &str) -> JsonObject {
+    let parameter = document["paths"][path]["post"]["parameters"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|parameter| parameter["name"] == crate::fields::PARAMETER);
+    if let Some(parameter) = parameter {
+        let mut property = parameter["schema"].clone();
+        property["description"] = parameter["description"].clone();
+        if let Value::Object(properties) = schema
+            .entry("properties")
+            .or_insert_with(|| Value::Object(Map::new()))
+        {
+            properties.insert(crate::fields::PARAMETER.to_owned(), property);
+        }
+    }
+    schema
 }
 
 /// The catalogues the document serves, from its paths (`/v1/catalog/bodies` → `bodies`).

@@ -185,13 +185,13 @@ mod tests {
             "curl -sf -X POST \"$ORRERY_URL/v1/radix\" \\\n  -H \"X-API-Key: $ORRERY_API_KEY\" \\\n  \
              -H \"Content-Type: application/json\" \\\n  -d '{\"birth\":{\"datetime\":\
              \"1990-01-01T12:00:00\",\"place\":\"O'\\''Brien\"},\"bodies\":[\"sun\",\"moon\"],\
-             \"orb\":null,\"sidereal\":false}'"
+             \"sidereal\":false,\"orb\":null}'"
         );
         let python = python(&request);
         assert!(python.contains(
             "    json={\n        \"birth\": {\n            \"datetime\": \"1990-01-01T12:00:00\",\n"
         ));
-        assert!(python.contains("        \"bodies\": [\"sun\", \"moon\"],\n        \"orb\": None,\n        \"sidereal\": False,\n    },\n"));
+        assert!(python.contains("        \"bodies\": [\"sun\", \"moon\"],\n        \"sidereal\": False,\n        \"orb\": None,\n    },\n"));
         assert!(python.starts_with("import os\n\nimport requests\n\nanswer = requests.post(\n    os.environ[\"ORRERY_URL\"] + \"/v1/radix\",\n"));
         let javascript = javascript(&request);
         assert!(javascript.contains("  method: \"POST\",\n  headers: { \"X-API-Key\": process.env.ORRERY_API_KEY, \"Content-Type\": \"application/json\" },\n  body: JSON.stringify({\n    \"birth\": {"));

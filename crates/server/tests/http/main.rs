@@ -22,6 +22,7 @@ mod error_snapshots;
 mod errors;
 mod events;
 mod exposure;
+mod fields;
 mod fixed_stars;
 mod heliacal;
 mod hygiene;

@@ -25,6 +25,11 @@ fn mcp_request(app: &TestApp, key: Option<&str>, message: &Value) -> reqwest::Re
 
 /// Sends a JSON-RPC request and returns its `result`, expecting a 200 with a JSON answer.
 async fn call(app: &TestApp, key: &str, method: &str, params: Value) -> Value {
+    call_with_text(app, key, method, params).await.0
+}
+
+/// [`call`], and the JSON-RPC answer's text as it came.
+async fn call_with_text(app: &TestApp, key: &str, method: &str, params: Value) -> (Value, String) {
     let message = json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
     let response = mcp_request(app, Some(key), &message).send().await.unwrap();
     let status = response.status();
@@ -40,10 +45,11 @@ async fn call(app: &TestApp, key: &str, method: &str, params: Value) -> Value {
     );
     let answer: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(answer["id"], 1, "{text}");
-    answer
+    let result = answer
         .get("result")
         .unwrap_or_else(|| panic!("no result: {text}"))
-        .clone()
+        .clone();
+    (result, text)
 }
 
 async fn call_tool(app: &TestApp, key: &str, name: &str, arguments: &Value) -> Value {
@@ -211,17 +217,21 @@ async fn tools_are_listed_with_the_rest_request_schemas_and_read_only_annotation
         .unwrap();
     let request_type = reference.rsplit('/').next().unwrap();
     let declared = &document["components"]["schemas"][request_type];
+    // The body's properties, and `fields`, which the tool sends in the query.
+    let mut want: Vec<&String> = declared["properties"].as_object().unwrap().keys().collect();
+    let fields = "fields".to_owned();
+    want.push(&fields);
     assert_eq!(
         natal["inputSchema"]["properties"]
             .as_object()
             .unwrap()
             .keys()
             .collect::<Vec<_>>(),
-        declared["properties"]
-            .as_object()
-            .unwrap()
-            .keys()
-            .collect::<Vec<_>>()
+        want
+    );
+    assert_eq!(
+        natal["inputSchema"]["properties"]["fields"]["type"], "string",
+        "{natal}"
     );
     assert!(natal["inputSchema"]["$defs"].as_object().unwrap().len() > 3);
     // A GET tool's schema is its query parameters.
@@ -263,15 +273,20 @@ async fn each_tool_answers_exactly_what_rest_answers() {
         };
         let (status, etag, rest_body) = rest(&app, DEMO_KEY, method, &target, body.as_ref()).await;
         assert_eq!(status, 200, "{tool}: {rest_body}");
-        let result = call_tool(&app, DEMO_KEY, tool, &arguments).await;
+        let (result, answer_text) = call_with_text(
+            &app,
+            DEMO_KEY,
+            "tools/call",
+            json!({"name": tool, "arguments": arguments}),
+        )
+        .await;
         assert_eq!(result["isError"], false, "{tool}: {result}");
         assert_eq!(text_of(&result), rest_body, "{tool}");
-        // The same JSON; its keys in the order of serde_json's map, which the service keeps
-        // sorted (`caching::entity_tag` relies on it), where the text keeps the REST order.
-        assert_eq!(
-            result["structuredContent"],
-            serde_json::from_str::<Value>(&rest_body).unwrap(),
-            "{tool}"
+        // The structured content is the REST body byte for byte too, as the JSON-RPC answer
+        // carries it: same keys in the same order, same numbers.
+        assert!(
+            answer_text.contains(&format!("\"structuredContent\":{rest_body}")),
+            "{tool}: {answer_text}"
         );
         assert_eq!(result["_meta"]["orrery/status"], 200, "{tool}");
         let tool_etag = result["_meta"]["orrery/headers"]["etag"].as_str();
@@ -291,6 +306,98 @@ async fn each_tool_answers_exactly_what_rest_answers() {
     assert_eq!(
         result["_meta"]["orrery/headers"]["etag"].as_str(),
         etag.as_deref()
+    );
+    app.cleanup().await;
+}
+
+/// `fields` on a tool is `?fields=` on REST: the same trimmed bytes (text and structured
+/// content) and the same ETag, for a POST tool (where it goes in the query, not the body) and a
+/// GET tool; an unknown name is a tool error naming `fields`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tool_with_fields_answers_what_rest_with_fields_answers() {
+    let app = TestApp::spawn().await;
+    let (_, body) = example("POST", "/v1/radix");
+    let body = body.unwrap();
+    let (status, etag, rest_body) = rest(
+        &app,
+        DEMO_KEY,
+        "POST",
+        "/v1/radix?fields=planets,houses.1",
+        Some(&body),
+    )
+    .await;
+    assert_eq!(
+        status, 400,
+        "houses is a map of cusps without parts: {rest_body}"
+    );
+    assert!(etag.is_none());
+    let (status, etag, rest_body) = rest(
+        &app,
+        DEMO_KEY,
+        "POST",
+        "/v1/radix?fields=planets.sign,angles",
+        Some(&body),
+    )
+    .await;
+    assert_eq!(status, 200, "{rest_body}");
+    let mut arguments = body.clone();
+    arguments["fields"] = json!("planets.sign,angles");
+    let (result, answer_text) = call_with_text(
+        &app,
+        DEMO_KEY,
+        "tools/call",
+        json!({"name": "natal_chart", "arguments": arguments}),
+    )
+    .await;
+    assert_eq!(result["isError"], false, "{result}");
+    assert_eq!(text_of(&result), rest_body);
+    assert!(
+        answer_text.contains(&format!("\"structuredContent\":{rest_body}")),
+        "{answer_text}"
+    );
+    assert_eq!(
+        result["_meta"]["orrery/headers"]["etag"].as_str(),
+        etag.as_deref()
+    );
+    // A list of names is the same request.
+    arguments["fields"] = json!(["planets.sign", "angles"]);
+    let listed = call_tool(&app, DEMO_KEY, "natal_chart", &arguments).await;
+    assert_eq!(text_of(&listed), rest_body);
+
+    let (target, _) = example("GET", "/v1/planets");
+    let mut arguments = query_arguments(&target);
+    arguments["fields"] = json!("provenance");
+    let (status, etag, rest_body) = rest(
+        &app,
+        DEMO_KEY,
+        "GET",
+        &format!("{target}&fields=provenance"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{rest_body}");
+    let result = call_tool(&app, DEMO_KEY, "planet_positions", &arguments).await;
+    assert_eq!(text_of(&result), rest_body);
+    assert_eq!(
+        result["_meta"]["orrery/headers"]["etag"].as_str(),
+        etag.as_deref()
+    );
+
+    let mut arguments = body;
+    arguments["fields"] = json!("planet");
+    let result = call_tool(&app, DEMO_KEY, "natal_chart", &arguments).await;
+    assert_eq!(result["isError"], true, "{result}");
+    assert_eq!(result["_meta"]["orrery/status"], 400, "{result}");
+    assert_eq!(
+        result["structuredContent"]["error"]["field"], "fields",
+        "{result}"
+    );
+    assert!(
+        result["structuredContent"]["error"]["details"]["accepted"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("planets")),
+        "{result}"
     );
     app.cleanup().await;
 }

@@ -381,7 +381,11 @@ fn nested_parts(document: &Value, parts: &[&Value], value: &Value, at: &str) -> 
     let mut found = Vec::new();
     for part in parts {
         let part = resolve(document, part);
-        if part["allOf"].is_array() || part["oneOf"].is_array() {
+        // A part with its own properties keeps only cross-field rules in `allOf` (as in
+        // `mismatches`): its `required` counts.
+        if part.get("properties").is_none()
+            && (part["allOf"].is_array() || part["oneOf"].is_array())
+        {
             continue;
         }
         for key in part["required"].as_array().into_iter().flatten() {
@@ -409,7 +413,11 @@ fn nested_parts(document: &Value, parts: &[&Value], value: &Value, at: &str) -> 
 /// that accepts `item`.
 fn part_accepts(document: &Value, part: &Value, key: &str, item: &Value, at: &str) -> bool {
     let part = resolve(document, part);
-    for composite in ["allOf", "oneOf"] {
+    // Rules in the `allOf` of a part with its own properties declare no field.
+    for composite in ["allOf", "oneOf"]
+        .into_iter()
+        .filter(|_| part.get("properties").is_none())
+    {
         if let Some(inner) = part[composite].as_array() {
             return inner
                 .iter()

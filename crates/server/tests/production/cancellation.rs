@@ -7,11 +7,11 @@ use std::time::Duration;
 use crate::process::{DEMO_KEY, Service};
 
 /// The CPU a cancelled calculation may still spend.
-const CPU_AFTER_CANCEL: Duration = Duration::from_millis(50);
+pub(crate) const CPU_AFTER_CANCEL: Duration = Duration::from_millis(50);
 
 /// A transit search over 40 years: seven seconds of one core in a test build, so it is still
 /// computing when its one-second limit comes.
-fn long_transit_search() -> serde_json::Value {
+pub(crate) fn long_transit_search() -> serde_json::Value {
     serde_json::json!({
         "natal": {
             "datetime": "1990-05-15T14:30:00",
@@ -83,14 +83,14 @@ fn long_jobs() -> Vec<(&'static str, serde_json::Value)> {
 }
 
 /// CPU the idle service spends in `span` (its background tasks), measured before the test.
-async fn idle_cpu(service: &Service, span: Duration) -> Duration {
+pub(crate) async fn idle_cpu(service: &Service, span: Duration) -> Duration {
     let before = service.cpu_time();
     tokio::time::sleep(span).await;
     service.cpu_time().saturating_sub(before)
 }
 
 /// Waits until the service's CPU time stops growing, and returns how much it grew after `since`.
-async fn cpu_after(service: &Service, since: Duration, settle: Duration) -> Duration {
+pub(crate) async fn cpu_after(service: &Service, since: Duration, settle: Duration) -> Duration {
     tokio::time::sleep(settle).await;
     service.cpu_time().saturating_sub(since)
 }

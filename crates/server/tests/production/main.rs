@@ -9,6 +9,7 @@ mod common_cli;
 #[path = "../common/db_proxy.rs"]
 mod db_proxy;
 mod hostile_clients;
+mod mcp;
 mod overload;
 mod prefill;
 mod process;
