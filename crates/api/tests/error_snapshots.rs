@@ -136,7 +136,7 @@ fn radix_errors() {
         ],
         |request| RadixInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn ephemeris_errors() {
         ],
         |request| EphemerisInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn planets_errors() {
         ],
         |query| PlanetsInput::try_from(query).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -219,7 +219,7 @@ fn aspects_errors() {
         ],
         |request| request.validate(now()).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -239,7 +239,7 @@ fn antiscia_errors() {
         ],
         |request| AntisciaInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -279,7 +279,7 @@ fn cartography_errors() {
         ]),
         |request| AcgLinesInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!("acg_lines_errors", lines);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!("acg_lines_errors", lines) });
     let near = errors::<AcgRequest>(
         both.into_iter().chain([
             json!({"birth": b}),
@@ -288,7 +288,7 @@ fn cartography_errors() {
         ]),
         |request| AcgNearInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!("acg_near_errors", near);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!("acg_near_errors", near) });
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn directions_errors() {
         ],
         |request| DirectionsRequestInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -368,7 +368,7 @@ fn heliacal_errors() {
         ],
         |request| HeliacalInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -397,7 +397,7 @@ fn lots_errors() {
         ],
         |request| LotsInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -434,7 +434,7 @@ fn midpoints_errors() {
         ],
         |request| MidpointsInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -460,7 +460,7 @@ fn nodes_apsides_errors() {
         ],
         |request| NodesApsidesInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -495,7 +495,7 @@ fn progressions_errors() {
         ],
         |request| request.validate(now()).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -560,7 +560,7 @@ fn relationship_errors() {
         ],
         |request| RelationshipInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -582,7 +582,7 @@ fn releasing_errors() {
         ],
         |request| request.validate(now()).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -619,7 +619,7 @@ fn returns_errors() {
     let returns = errors::<ReturnsRequest>(bodies, |request| {
         request.validate(now(), ReturnsEndpoint::Returns).map(drop)
     });
-    insta::assert_json_snapshot!("returns_errors", returns);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!("returns_errors", returns) });
     let mercury = errors::<ReturnsRequest>(
         [
             json!({"natal": n, "planet": "venus"}),
@@ -631,7 +631,7 @@ fn returns_errors() {
                 .map(drop)
         },
     );
-    insta::assert_json_snapshot!("mercury_return_errors", mercury);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!("mercury_return_errors", mercury) });
 }
 
 #[test]
@@ -667,7 +667,7 @@ fn rise_set_errors() {
         ],
         |request| RiseSetInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -727,7 +727,7 @@ fn transits_errors() {
         ],
         |request| TransitsInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -767,7 +767,7 @@ fn vedic_errors() {
         ],
         |request| VedicInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -785,7 +785,7 @@ fn dignities_errors() {
         ],
         |request| DignitiesInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -813,7 +813,7 @@ fn time_lords_errors() {
         ],
         |request| TimeLordsInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
 
 #[test]
@@ -842,5 +842,5 @@ fn panchanga_errors() {
         ],
         |request| PanchangaInput::try_from(request).map(drop),
     );
-    insta::assert_json_snapshot!(errors);
+    insta::with_settings!({sort_maps => true}, { insta::assert_json_snapshot!(errors) });
 }
