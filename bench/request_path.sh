@@ -54,7 +54,9 @@ port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
 ORRERY_POSITION_CACHE_PREFILL=off ORRERY_LISTEN="127.0.0.1:$port" valgrind --tool=callgrind --callgrind-out-file="$tmp/callgrind.out" \
     --collect-systime=no "$orrery" serve >"$tmp/server.log" 2>&1 &
 server_pid="$!"
-for _ in $(seq 1 600); do
+# Up to five minutes: under valgrind the atlas (gazetteer, boundaries, near-spelling index)
+# loads some fifty times slower than natively.
+for _ in $(seq 1 3000); do
     [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/health" 2>/dev/null)" != 000 ] && break
     kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.log" >&2; exit 1; }
     sleep 0.1
