@@ -42,7 +42,8 @@ pub const DESCRIPTION: &str = "Trims the answer to the parts named, comma-separa
     through a list or a map of named entries into every entry (`planets.longitude` keeps each \
     planet's longitude). `provenance` is always kept, and the answer keeps its order. An unknown \
     name is a 400 `unknown_name` whose `details.accepted` lists the names accepted there. The \
-    ETag is the trimmed answer's.";
+    ETag is the trimmed answer's. The answer's schema describes the whole answer: a trimmed one \
+    holds only the parts named, so properties marked required there may be absent.";
 
 /// The parts of an answer that `fields` can name, from its schema.
 #[derive(Debug, Default)]
