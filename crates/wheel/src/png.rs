@@ -70,78 +70,47 @@ struct Indexed {
 }
 
 impl Indexed {
+    /// One pass counts the colours (by runs: a wheel's rows are long runs of one colour), the
+    /// palette is the 256 most frequent, and one more pass maps each run to its entry: its own
+    /// when the colour is in the palette (every colour, with 256 or fewer), else the nearest.
     fn of(rgba: &[u8]) -> Self {
-        let mut exact: Vec<[u8; 4]> = Vec::with_capacity(256);
-        let mut indices = Vec::with_capacity(rgba.len() / 4);
-        let mut last: Option<([u8; 4], u8)> = None;
-        for pixel in rgba.chunks_exact(4) {
-            let colour = [pixel[0], pixel[1], pixel[2], pixel[3]];
-            if let Some((seen, index)) = last
-                && seen == colour
-            {
-                indices.push(index);
-                continue;
-            }
-            let index = match exact.iter().position(|c| *c == colour) {
-                Some(index) => index,
-                None if exact.len() < 256 => {
-                    exact.push(colour);
-                    exact.len() - 1
-                }
-                None => return Self::most_frequent(rgba),
-            };
-            // At most 256 entries, so every index fits a byte.
-            let index = u8::try_from(index).unwrap_or(u8::MAX);
-            last = Some((colour, index));
-            indices.push(index);
-        }
-        Self::with_palette(exact, indices)
-    }
-
-    fn most_frequent(rgba: &[u8]) -> Self {
         let mut counts: HashMap<[u8; 4], u32> = HashMap::new();
-        // Counted by runs: a wheel's rows are long runs of one colour.
-        let mut pixels = rgba.chunks_exact(4).peekable();
-        while let Some(pixel) = pixels.next() {
-            let mut run = 1;
-            while pixels.next_if(|next| *next == pixel).is_some() {
-                run += 1;
-            }
-            *counts
-                .entry([pixel[0], pixel[1], pixel[2], pixel[3]])
-                .or_default() += run;
+        for (colour, run) in runs(rgba) {
+            *counts.entry(colour).or_default() += run;
         }
         let mut by_count: Vec<([u8; 4], u32)> = counts.into_iter().collect();
         // Most frequent first; ties by colour, so the palette does not depend on hash order.
         by_count.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        let palette: Vec<[u8; 4]> = by_count.iter().take(256).map(|(c, _)| *c).collect();
+        by_count.truncate(256);
+        let palette: Vec<[u8; 4]> = by_count.into_iter().map(|(colour, _)| colour).collect();
+        // At most 256 entries, so every index fits a byte.
+        let index_of: HashMap<[u8; 4], u8> = palette
+            .iter()
+            .zip(0..=u8::MAX)
+            .map(|(colour, index)| (*colour, index))
+            .collect();
         // Squared RGBA distance; only the rare colours (2 % of a wheel's pixels) search.
-        let nearest = |pixel: &[u8]| -> u8 {
+        let nearest = |colour: [u8; 4]| -> u8 {
             let distance = |c: &[u8; 4]| -> u32 {
                 c.iter()
-                    .zip(pixel)
-                    .map(|(a, b)| u32::from(a.abs_diff(*b)).pow(2))
+                    .zip(colour)
+                    .map(|(a, b)| u32::from(a.abs_diff(b)).pow(2))
                     .sum()
             };
-            let (index, _) = palette
+            palette
                 .iter()
-                .enumerate()
-                .min_by_key(|(_, c)| distance(c))
-                .unwrap_or((0, &[0; 4]));
-            u8::try_from(index).unwrap_or(u8::MAX)
+                .zip(0..=u8::MAX)
+                .min_by_key(|(c, _)| distance(c))
+                .map_or(0, |(_, index)| index)
         };
-        let mut last: Option<(&[u8], u8)> = None;
-        let indices = rgba
-            .chunks_exact(4)
-            .map(|pixel| match last {
-                Some((seen, index)) if seen == pixel => index,
-                _ => {
-                    let index = nearest(pixel);
-                    last = Some((pixel, index));
-                    index
-                }
-            })
-            .collect();
+        let mut indices = Vec::with_capacity(rgba.len() / 4);
+        for (colour, run) in runs(rgba) {
+            let index = index_of
+                .get(&colour)
+                .copied()
+                .unwrap_or_else(|| nearest(colour));
+            indices.extend(std::iter::repeat_n(index, run as usize));
+        }
         Self::with_palette(palette, indices)
     }
 
@@ -157,4 +126,20 @@ impl Indexed {
             indices,
         }
     }
+}
+
+/// The image as runs of one colour, in order: (colour, length).
+fn runs(rgba: &[u8]) -> impl Iterator<Item = ([u8; 4], u32)> + '_ {
+    let mut pixels = rgba
+        .chunks_exact(4)
+        .map(|p| [p[0], p[1], p[2], p[3]])
+        .peekable();
+    std::iter::from_fn(move || {
+        let colour = pixels.next()?;
+        let mut run = 1;
+        while pixels.next_if_eq(&colour).is_some() {
+            run += 1;
+        }
+        Some((colour, run))
+    })
 }
