@@ -367,23 +367,36 @@ pub(crate) async fn trim_to_fields(request: Request, next: Next) -> Response {
     let Ok(bytes) = axum::body::to_bytes(body, usize::MAX).await else {
         return ApiError::internal("the answer could not be read to trim it").into_response();
     };
-    let Ok(mut value) = serde_json::from_slice::<Value>(&bytes) else {
-        return ApiError::internal("the answer to trim is not JSON").into_response();
+    // Parsing, trimming, writing and compressing grow with the answer (a long series is
+    // megabytes): off the async threads, as the calculation's own JSON is.
+    let trimmed = tokio::task::spawn_blocking(move || {
+        let mut value = serde_json::from_slice::<Value>(&bytes)
+            .map_err(|_| ApiError::internal("the answer to trim is not JSON"))?;
+        trim(&mut value, &pick, shape);
+        // Writing a JSON value cannot fail.
+        let trimmed = serde_json::to_vec(&value).unwrap_or_default();
+        let compressed = coding
+            .filter(|_| trimmed.len() >= encoding::MIN_COMPRESSED_BYTES)
+            .and_then(|coding| Some((coding, encoding::compress(coding, &trimmed).ok()?)));
+        Ok::<_, ApiError>((trimmed, compressed))
+    })
+    .await;
+    let (trimmed, compressed) = match trimmed {
+        Ok(Ok(done)) => done,
+        Ok(Err(error)) => return error.into_response(),
+        Err(_) => return ApiError::internal("trimming the answer failed").into_response(),
     };
-    trim(&mut value, &pick, shape);
-    // Writing a JSON value cannot fail.
-    let mut trimmed = serde_json::to_vec(&value).unwrap_or_default();
     parts.headers.remove(header::CONTENT_LENGTH);
-    if let Some(coding) = coding
-        && trimmed.len() >= encoding::MIN_COMPRESSED_BYTES
-        && let Ok(compressed) = encoding::compress(coding, &trimmed)
-    {
-        trimmed = compressed;
-        parts.headers.insert(
-            header::CONTENT_ENCODING,
-            HeaderValue::from_static(coding.token()),
-        );
-    }
+    let trimmed = match compressed {
+        Some((coding, compressed)) => {
+            parts.headers.insert(
+                header::CONTENT_ENCODING,
+                HeaderValue::from_static(coding.token()),
+            );
+            compressed
+        }
+        None => trimmed,
+    };
     Response::from_parts(parts, Body::from(trimmed))
 }
 

@@ -166,3 +166,37 @@ async fn an_unknown_field_is_refused_with_the_names_accepted_there() {
     assert_eq!(body["error"]["field"], "fields", "{body}");
     app.cleanup().await;
 }
+
+/// A trimmed answer large enough to compress comes compressed as the client asked (the trimming
+/// runs on the blocking pool, then compresses), and decodes to the uncompressed trimmed answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_large_trimmed_answer_is_compressed_as_asked() {
+    use std::io::Read;
+
+    let app = TestApp::spawn().await;
+    let (status, _, plain) = radix(&app, "?fields=aspects").await;
+    assert_eq!(status, 200, "{plain}");
+    assert!(
+        plain.len() >= 4 * 1024,
+        "{} bytes: too small to compress",
+        plain.len()
+    );
+    let gzip = app
+        .post("/v1/radix?fields=aspects")
+        .header("X-API-Key", DEMO_KEY)
+        .header("Accept-Encoding", "gzip")
+        .json(&radix_request())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(gzip.status(), 200);
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let packed = gzip.bytes().await.unwrap();
+    assert!(packed.len() < plain.len());
+    let mut decoded = String::new();
+    flate2::read::GzDecoder::new(&packed[..])
+        .read_to_string(&mut decoded)
+        .unwrap();
+    assert_eq!(decoded, plain);
+    app.cleanup().await;
+}
