@@ -27,44 +27,9 @@ for tool in valgrind callgrind_control python3 curl; do
     command -v "$tool" >/dev/null || { echo "mcp.sh: $tool is not installed" >&2; exit 1; }
 done
 
-tmp="$(mktemp -d)"
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-if [ -z "${ORRERY_BIN:-}" ]; then
-    cargo build --quiet --release -p orrery-server
-fi
-orrery="${ORRERY_BIN:-$CARGO_TARGET_DIR/release/orrery}"
-
-export ORRERY_DATABASE_URL="sqlite://$tmp/orrery.db"
-export ORRERY_LOG=warn
-"$orrery" plans set bench --label Bench --requests-per-hour 1000000000 >/dev/null
-key="$("$orrery" keys create --client bench --plan bench | tail -n 1)"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-
-ORRERY_POSITION_CACHE_PREFILL=off ORRERY_REQUEST_TIMEOUT_SECS=60 ORRERY_LISTEN="127.0.0.1:$port" \
-    valgrind --tool=callgrind --callgrind-out-file="$tmp/callgrind.out" \
-    --collect-systime=no "$orrery" serve >"$tmp/server.log" 2>&1 &
-server_pid="$!"
-# Up to five minutes: under valgrind, on a loaded machine, the start (atlas, files) is slow.
-up=""
-for _ in $(seq 1 3000); do
-    if [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/v1/health" 2>/dev/null)" != 000 ]; then
-        up=1
-        break
-    fi
-    kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$up" ] || { echo "mcp.sh: the service did not start" >&2; cat "$tmp/server.log" >&2; exit 1; }
+SCRIPT=mcp.sh
+# shellcheck source=bench/callgrind_service.sh
+. bench/callgrind_service.sh
 
 send() { # PATH (rest|mcp), COUNT, OFFSET: COUNT requests over one keep-alive connection
     python3 - "$port" "$key" "$1" "$2" "$3" <<'PY'
