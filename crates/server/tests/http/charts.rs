@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{DEMO_KEY, TestApp, assert_400, assert_error};
+use crate::support::{DEMO_KEY, SIGNS, TestApp, assert_400, assert_error};
 
 async fn post(app: &TestApp, path: &str, body: &Value) -> reqwest::Response {
     app.post(path)
@@ -153,20 +153,6 @@ async fn radix_full_chart() {
     assert_eq!(body["aspects"]["settings"]["orbs"]["preset"], "classic");
     // Cusps and angles carry their sign and degree in the sign, by the rule (30° a sign from
     // 0° Aries), as the bodies do.
-    const SIGNS: [&str; 12] = [
-        "aries",
-        "taurus",
-        "gemini",
-        "cancer",
-        "leo",
-        "virgo",
-        "libra",
-        "scorpio",
-        "sagittarius",
-        "capricorn",
-        "aquarius",
-        "pisces",
-    ];
     let zodiac = |point: &Value| {
         let longitude = point["longitude"].as_f64().unwrap();
         assert_eq!(point["sign"], SIGNS[(longitude / 30.0) as usize], "{point}");

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::{DEMO_KEY, TestApp, assert_400, assert_error};
+use crate::support::{DEMO_KEY, SIGNS, TestApp, assert_400, assert_error};
 
 const PATH: &str = "/v1/ephemeris";
 
@@ -78,21 +78,7 @@ async fn a_series_has_settings_source_and_samples() {
             assert!(p["retrograde"].is_boolean());
             let sign = p["sign"].as_str().unwrap();
             let degree = p["sign_degree"].as_f64().unwrap();
-            let signs = [
-                "aries",
-                "taurus",
-                "gemini",
-                "cancer",
-                "leo",
-                "virgo",
-                "libra",
-                "scorpio",
-                "sagittarius",
-                "capricorn",
-                "aquarius",
-                "pisces",
-            ];
-            let index = signs.iter().position(|s| *s == sign).unwrap();
+            let index = SIGNS.iter().position(|s| *s == sign).unwrap();
             #[allow(clippy::cast_precision_loss, reason = "index < 12")]
             let rebuilt = index as f64 * 30.0 + degree;
             assert!((rebuilt - lon).abs() < 1e-9, "{name}: {p}");

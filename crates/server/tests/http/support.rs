@@ -261,3 +261,19 @@ pub(crate) fn fixture_case(dir: &str, label: &str) -> serde_json::Value {
         .unwrap_or_else(|| panic!("no fixture case {label} in {dir}"))
         .clone()
 }
+
+/// The twelve signs in zodiac order, each 30° from 0° Aries: the rule tests check `sign` by.
+pub(crate) const SIGNS: [&str; 12] = [
+    "aries",
+    "taurus",
+    "gemini",
+    "cancer",
+    "leo",
+    "virgo",
+    "libra",
+    "scorpio",
+    "sagittarius",
+    "capricorn",
+    "aquarius",
+    "pisces",
+];
