@@ -2,7 +2,7 @@
 //! resvg is built without its text feature, so no font is loaded: the PNG is the same on every
 //! machine.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use resvg::{tiny_skia, usvg};
 
@@ -74,7 +74,7 @@ impl Indexed {
     /// palette is the 256 most frequent, and one more pass maps each run to its entry: its own
     /// when the colour is in the palette (every colour, with 256 or fewer), else the nearest.
     fn of(rgba: &[u8]) -> Self {
-        let mut counts: HashMap<[u8; 4], u32> = HashMap::new();
+        let mut counts: HashMap<[u8; 4], u32> = HashMap::default();
         for (colour, run) in runs(rgba) {
             *counts.entry(colour).or_default() += run;
         }
@@ -84,7 +84,7 @@ impl Indexed {
         by_count.truncate(256);
         let palette: Vec<[u8; 4]> = by_count.into_iter().map(|(colour, _)| colour).collect();
         // At most 256 entries, so every index fits a byte.
-        let index_of: HashMap<[u8; 4], u8> = palette
+        let mut index_of: HashMap<[u8; 4], u8> = palette
             .iter()
             .zip(0..=u8::MAX)
             .map(|(colour, index)| (*colour, index))
@@ -105,10 +105,10 @@ impl Indexed {
         };
         let mut indices = Vec::with_capacity(rgba.len() / 4);
         for (colour, run) in runs(rgba) {
-            let index = index_of
-                .get(&colour)
-                .copied()
-                .unwrap_or_else(|| nearest(colour));
+            // A rare colour is searched once, then found like the palette's own.
+            let index = *index_of
+                .entry(colour)
+                .or_insert_with(|| nearest(colour));
             indices.extend(std::iter::repeat_n(index, run as usize));
         }
         Self::with_palette(palette, indices)
