@@ -106,9 +106,7 @@ impl Indexed {
         let mut indices = Vec::with_capacity(rgba.len() / 4);
         for (colour, run) in runs(rgba) {
             // A rare colour is searched once, then found like the palette's own.
-            let index = *index_of
-                .entry(colour)
-                .or_insert_with(|| nearest(colour));
+            let index = *index_of.entry(colour).or_insert_with(|| nearest(colour));
             indices.extend(std::iter::repeat_n(index, run as usize));
         }
         Self::with_palette(palette, indices)
